@@ -1,0 +1,1 @@
+//! The box: shubbles, smoles and the stot (`../shared/specs/box.md`).

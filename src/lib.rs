@@ -1,0 +1,7 @@
+//! tumble: simulate, solve and animate grid puzzles with gravity.
+//!
+//! One pipeline (see README's architecture section):
+//! text input → engine state → [`trace::Trace`] → [`anim::Timeline`] → [`scene::Scene`] →
+//! raster backend ([`render::raster`]) → PNG/GIF ([`export`]) or the window viewer.
+pub mod r#box;
+pub mod trace;

@@ -3,5 +3,10 @@
 //! One pipeline (see README's architecture section):
 //! text input → engine state → [`trace::Trace`] → [`anim::Timeline`] → [`scene::Scene`] →
 //! raster backend ([`render::raster`]) → PNG/GIF ([`export`]) or the window viewer.
+pub mod anim;
 pub mod r#box;
+pub mod cli;
+pub mod export;
+pub mod render;
+pub mod scene;
 pub mod trace;

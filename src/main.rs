@@ -1,1 +1,4 @@
-fn main() {}
+//! The `tumble` command; see `tumble --help`.
+fn main() {
+    std::process::exit(tumble::cli::main());
+}

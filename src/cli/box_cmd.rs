@@ -1,0 +1,113 @@
+//! `tumble box`: run a manipulation string on a box state; print the answer, the ASCII picture
+//! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
+
+use super::output::{print_line, read_stdin, write_animation, write_still, PictureArgs};
+use super::CliError;
+use crate::r#box::draw::{still, BoxAnimation};
+use crate::r#box::{ascii, parse_moves, record, BoxError, BoxState, Manipulation};
+use clap::Args;
+
+/// Arguments of `tumble box`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "With no STATE, the state and the moves are read as two lines from standard input.\n\
+Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
+Bad input exits with code 2."
+)]
+pub struct BoxArgs {
+    /// The box: 29 characters, `.` empty, `o` shubble, `x` smole, `@` stot.
+    pub state: Option<String>,
+    /// Manipulations: `+` `-` turn 90° clockwise/counter-clockwise, `|` 180°, `<` `>` `^` `v` move the stot.
+    pub moves: Option<String>,
+    /// Print the box in its final orientation as ASCII art (`*` outside the opening) instead of the state.
+    #[arg(long, conflicts_with = "trace")]
+    pub ascii: bool,
+    /// Print every frame of the 1 s animation, one per line, as `k:STATE` (k = clockwise quarter turns).
+    #[arg(long)]
+    pub trace: bool,
+    /// For an illegal sequence, still write the pictures: the animation up to the failing move, marked.
+    #[arg(long)]
+    pub partial: bool,
+    /// Leave the move string out of the animation.
+    #[arg(long)]
+    pub no_caption: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
+}
+
+/// Formats a parse error with the input and a caret under the position it names.
+pub(super) fn input_error(what: &str, input: &str, e: &BoxError) -> CliError {
+    let mut msg = e.to_string();
+    if let Some(pos) = e.position() {
+        msg.push_str(&format!(
+            "\n  {what}: {input}\n  {}^",
+            " ".repeat(what.len() + 2 + pos - 1)
+        ));
+    }
+    CliError::Input(msg)
+}
+
+/// Reads the state and the moves from the arguments, or as two lines of standard input.
+pub(super) fn state_and_moves(
+    state: Option<String>,
+    moves: Option<String>,
+) -> Result<(BoxState, Vec<Manipulation>), CliError> {
+    let (state, moves) = match state {
+        Some(s) => (s, moves.unwrap_or_default()),
+        None => {
+            let text = read_stdin()?;
+            let mut lines = text.lines();
+            let s = lines.next().unwrap_or("").trim_end().to_string();
+            let m = lines.next().unwrap_or("").trim_end().to_string();
+            (s, m)
+        }
+    };
+    let parsed = BoxState::parse(&state).map_err(|e| input_error("state", &state, &e))?;
+    let ms = parse_moves(&moves).map_err(|e| input_error("moves", &moves, &e))?;
+    Ok((parsed, ms))
+}
+
+/// Runs `tumble box`.
+pub fn run(args: BoxArgs) -> Result<i32, CliError> {
+    let (state, moves) = state_and_moves(args.state, args.moves)?;
+    let (trace, failure) = record(&state, &moves);
+    if args.trace {
+        for step in &trace.steps {
+            print_line(&format!("{}:{}", step.state.turns(), step.state));
+        }
+    } else if failure.is_some() {
+        print_line("!");
+    } else if args.ascii {
+        print_line(ascii(trace.last()).trim_end_matches('\n'));
+    } else {
+        print_line(&trace.last().to_string());
+    }
+    if let Some(f) = failure {
+        let why = format!(
+            "move {} '{}': {}",
+            f.manipulation + 1,
+            moves[f.manipulation].as_char(),
+            f.reason
+        );
+        if (args.picture.png.is_some() || args.picture.gif.is_some()) && !args.partial {
+            eprintln!("tumble: {why}; no picture written (add --partial for the animation up to that move)");
+            return Ok(0);
+        }
+        eprintln!("tumble: {why}");
+    }
+    let mut anim = BoxAnimation::new(trace, moves, failure);
+    anim.caption = !args.no_caption;
+    if let Some(path) = &args.picture.png {
+        let scene = if anim.failure.is_some() {
+            use crate::anim::Animated;
+            anim.draw(anim.steps() - 1, 1.0)
+        } else {
+            still(anim.trace.last())
+        };
+        write_still(&scene, &args.picture, path)?;
+    }
+    if let Some(path) = &args.picture.gif {
+        write_animation(&anim, &args.picture, path)?;
+    }
+    Ok(0)
+}

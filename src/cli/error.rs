@@ -1,0 +1,19 @@
+//! Errors the command line reports, with their exit codes.
+
+/// A failure that ends the command: printed as `tumble: error: ...` on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input (a state, map, board or moves string) or bad usage: exit 2.
+    #[error("{0}")]
+    Input(String),
+    /// A file could not be read or written: exit 2.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// The process exit code for this error (2: bad input, usage or I/O).
+    pub fn exit_code(&self) -> i32 {
+        2
+    }
+}

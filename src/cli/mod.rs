@@ -1,0 +1,66 @@
+//! The command line: clap subcommands per engine; stdin/stdout by default; exit 0 on success,
+//! 1 on a puzzle-level failure where a spec says so, 2 on bad input or usage
+//! (`../shared/DESIGN.md`, "CLI").
+
+mod box_cmd;
+mod demo;
+mod error;
+mod output;
+#[cfg(feature = "gui")]
+mod view;
+
+pub use error::CliError;
+
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// tumble: simulate, solve and animate grid puzzles with gravity.
+#[derive(Parser, Debug)]
+#[command(name = "tumble", version, about, long_about = None, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const EXAMPLES: &str = "Examples:
+  tumble box .........@...o....ooo..xox... '+>|<-v+^+'
+  tumble box .........@...o....ooo..xox... '+>|<-v+^+' --gif out.gif
+  tumble box .........@...o....ooo..xox... '+>|<-v+^+' --gif smooth.gif --fps 20
+  tumble demo figure1 --gif figure1.gif
+  tumble view box .........@...o....ooo..xox... '+>|<-v+^+'";
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The box: shubbles, smoles and a stot in a 29-cell box that turns.
+    Box(box_cmd::BoxArgs),
+    /// List the bundled demos, or export one.
+    Demo(demo::DemoArgs),
+    /// Play an animation in a window (needs a display).
+    #[cfg(feature = "gui")]
+    View(view::ViewArgs),
+}
+
+/// Runs tumble with the process's arguments and returns the exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match cli.command {
+        Command::Box(args) => box_cmd::run(args),
+        Command::Demo(args) => demo::run(args),
+        #[cfg(feature = "gui")]
+        Command::View(args) => view::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("tumble: error: {e}");
+            e.exit_code()
+        }
+    }
+}

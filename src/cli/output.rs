@@ -1,0 +1,118 @@
+//! Options shared by every command that draws: picture files, frame rate, speed, size.
+
+use crate::anim::{Animated, Mode, Timeline};
+use crate::export::animation::{export_gif, GifOptions};
+use crate::export::png::write_png;
+use crate::render::raster;
+use crate::scene::Scene;
+use clap::Args;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::CliError;
+
+/// Picture output flags.
+#[derive(Args, Debug, Clone)]
+pub struct PictureArgs {
+    /// Write a still PNG image of the final state.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Write an animated GIF: one frame per state, 1 s each, unless --fps is given.
+    #[arg(long, value_name = "FILE")]
+    pub gif: Option<PathBuf>,
+    /// Smooth animation at this many frames per second (e.g. 20) instead of 1 s per state.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=100))]
+    pub fps: Option<u16>,
+    /// Play faster (2) or slower (0.5).
+    #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_f64)]
+    pub speed: f64,
+    /// Picture width in pixels (the height follows the picture's shape).
+    #[arg(long, default_value_t = 400, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=4096))]
+    pub size: u32,
+    /// Play the GIF once instead of looping.
+    #[arg(long)]
+    pub no_loop: bool,
+}
+
+fn positive_f64(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v <= 100.0 => Ok(v),
+        _ => Err(format!(
+            "{s:?} is not a number between 0 and 100 (exclusive of 0)"
+        )),
+    }
+}
+
+impl PictureArgs {
+    /// The timeline mode these flags ask for.
+    pub fn mode(&self) -> Mode {
+        match self.fps {
+            Some(fps) => Mode::smooth(fps as f64),
+            None => Mode::ONE_SECOND,
+        }
+    }
+
+    /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
+    pub fn pixels(&self, scene: &Scene) -> (u32, u32) {
+        let h = (self.size as f32 * scene.view.h / scene.view.w)
+            .round()
+            .max(1.0) as u32;
+        (self.size, h)
+    }
+}
+
+/// Writes `scene` as a PNG of `args.size` pixels wide.
+///
+/// # Errors
+/// I/O errors, with the path.
+pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(), CliError> {
+    let (w, h) = args.pixels(scene);
+    write_png(path, &raster::render(scene, w, h))?;
+    Ok(())
+}
+
+/// Exports the animation of `anim` as a GIF at `path` with the flags' mode, speed and size.
+///
+/// # Errors
+/// I/O errors, with the path.
+pub fn write_animation(
+    anim: &(dyn Animated + Sync),
+    args: &PictureArgs,
+    path: &Path,
+) -> Result<(), CliError> {
+    let timeline = Timeline::new(anim, args.mode(), args.speed);
+    let (width, height) = args.pixels(&anim.draw(0, 1.0));
+    export_gif(
+        anim,
+        &timeline,
+        path,
+        GifOptions {
+            width,
+            height,
+            looping: !args.no_loop,
+            progress: true,
+        },
+    )?;
+    Ok(())
+}
+
+/// Prints `text` and a newline on stdout; a closed pipe is not an error.
+pub fn print_line(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+}
+
+/// Reads all of standard input.
+///
+/// # Errors
+/// An I/O error, or input that is not UTF-8 (as [`CliError::Input`]).
+pub fn read_stdin() -> Result<String, CliError> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::Input(format!(
+            "standard input: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}

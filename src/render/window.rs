@@ -1,0 +1,1 @@
+//! The window backend (macroquad): draws the same pixel primitives as the raster backend.

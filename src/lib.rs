@@ -10,3 +10,5 @@ pub mod export;
 pub mod render;
 pub mod scene;
 pub mod trace;
+#[cfg(feature = "gui")]
+pub mod viewer;

@@ -116,7 +116,7 @@ fn piece(layer: &mut Layer, kind: Cell, at: Point, angle: f32) {
             let white = turn(dx, -0.08);
             let pupil = turn(dx, -0.06);
             layer.circle(white[0], white[1], 0.11, theme::WHITE);
-            layer.circle(pupil[0], pupil[1], 0.05, theme::STOT);
+            layer.circle(pupil[0], pupil[1], 0.05, theme::TEXT);
         }
     }
 }
@@ -238,7 +238,7 @@ impl Caption {
         if n == 0 {
             return;
         }
-        let pitch = (VIEW_SIDE * 0.92 / n as f32).min(0.6);
+        let pitch = (VIEW_SIDE * 0.92 / n as f32).min(0.5);
         let x0 = PIVOT[0] - pitch * (n as f32 - 1.0) / 2.0;
         for (i, &ch) in self.moves.iter().enumerate() {
             let color = match self.current {
@@ -263,20 +263,15 @@ struct Mark {
 
 impl Mark {
     fn draw(&self, layer: &mut Layer) {
-        let ring = |r: f32| -> Vec<Point> {
-            (0..48)
-                .map(|i| {
-                    let a = i as f32 / 48.0 * std::f32::consts::TAU;
-                    [self.at[0] + r * a.cos(), self.at[1] + r * a.sin()]
-                })
-                .collect()
+        let ring = Shape::Circle {
+            cx: self.at[0],
+            cy: self.at[1],
+            r: 0.59,
         };
-        let mut inner = ring(0.52);
-        inner.reverse();
         layer.item(Item {
-            shape: Shape::Polygons(vec![ring(0.66), inner]),
-            fill: theme::ALERT,
-            stroke: None,
+            shape: ring,
+            fill: theme::ALERT.with_alpha(0),
+            stroke: Some((theme::ALERT, 0.14)),
         });
     }
 }
@@ -394,9 +389,9 @@ impl BoxAnimation {
 /// Smooth-mode durations at speed 1, seconds.
 mod timing {
     /// A quarter turn.
-    pub const QUARTER_TURN: f64 = 0.45;
+    pub const QUARTER_TURN: f64 = 0.5;
     /// A one-cell fall.
-    pub const FALL: f64 = 0.12;
+    pub const FALL: f64 = 0.15;
     /// A stot move.
     pub const STOT: f64 = 0.35;
     /// Showing a failure.

@@ -5,7 +5,8 @@
 //! - [`geometry`]: the 29 cells on their 5 x 7 bounding box, neighbours per orientation.
 //! - [`state`]: [`BoxState`] (a few machine words), the state/moves parsers, [`Manipulation`].
 //! - [`rules`]: the fast step function [`apply`] and [`run`] (spec "Manipulations", "Output").
-//! - [`record`]: [`record()`](record::record) turns a move list into a [`Trace`](crate::trace::Trace) holding every
+//! - [`record`](mod@record): [`record()`](fn@record) turns a move list into a
+//!   [`Trace`](crate::trace::Trace) holding every
 //!   frame of the 1 s animation (spec "Pictures", `traces.tsv`).
 //! - [`ascii`](mod@ascii): the x0.65 ASCII picture (spec "Pictures").
 //! - [`error`]: [`BoxError`], bad input with its position.
@@ -19,6 +20,7 @@ pub mod error;
 pub mod geometry;
 pub mod record;
 pub mod rules;
+pub mod solve;
 pub mod state;
 
 pub use ascii::ascii;
@@ -26,4 +28,5 @@ pub use error::BoxError;
 pub use geometry::{cell_at, down, row_col, CELLS, OPENING};
 pub use record::{record, BoxEvent, Failure};
 pub use rules::{apply, run, Illegal};
+pub use solve::{solve, solve_with_limit, solve_with_stats, SolveStats, DEFAULT_MAX_STATES};
 pub use state::{parse_moves, BoxState, Cell, Manipulation};

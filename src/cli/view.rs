@@ -1,12 +1,105 @@
-//! `tumble view`: the window viewer.
+//! `tumble view`: the window viewer for a puzzle or the demos.
+
+use super::box_cmd::state_and_moves;
+use super::demo;
 use super::CliError;
-use clap::Args;
+use crate::r#box::draw::BoxAnimation;
+use crate::r#box::record;
+use crate::viewer::{self, Show, ViewerOptions};
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
 
 /// Arguments of `tumble view`.
 #[derive(Args, Debug)]
-pub struct ViewArgs {}
+#[command(
+    after_help = "Controls: space play/pause, Left/Right step one manipulation, [ ] slower/faster, \
+Home/End, R restart, G save the GIF, F full screen, Esc quit."
+)]
+pub struct ViewArgs {
+    #[command(subcommand)]
+    what: Option<ViewWhat>,
+    /// Play every demo in the demos folder, one after another (presentation mode).
+    #[arg(long, global = true, conflicts_with = "screenshot")]
+    demos: bool,
+    /// The demos folder.
+    #[arg(long, global = true, default_value_os_t = demo::default_dir(), value_name = "DIR")]
+    dir: PathBuf,
+    /// Save the picture at --at SECONDS as a PNG and quit, instead of playing.
+    #[arg(long, global = true, value_name = "FILE", requires = "at")]
+    screenshot: Option<PathBuf>,
+    /// The time for --screenshot, seconds from the start of the smooth animation.
+    #[arg(long, global = true, value_name = "SECONDS")]
+    at: Option<f64>,
+    /// Start in full screen.
+    #[arg(long, global = true)]
+    fullscreen: bool,
+    /// Window width in pixels.
+    #[arg(long, global = true, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
+    size: u32,
+    /// Playing speed factor.
+    #[arg(long, global = true, default_value_t = 1.0)]
+    speed: f64,
+}
+
+#[derive(Subcommand, Debug)]
+enum ViewWhat {
+    /// Play a box state and its moves.
+    Box {
+        /// The box state (29 characters).
+        state: String,
+        /// The manipulations.
+        moves: Option<String>,
+    },
+}
 
 /// Runs `tumble view`.
-pub fn run(_args: ViewArgs) -> Result<i32, CliError> {
-    Err(CliError::Input("the viewer is not built yet".into()))
+pub fn run(args: ViewArgs) -> Result<i32, CliError> {
+    let shows = if args.demos {
+        demo::list(&args.dir)?
+            .into_iter()
+            .map(|d| {
+                let (s, m) = state_and_moves(Some(d.state), Some(d.moves))?;
+                let (trace, failure) = record(&s, &m);
+                Ok(Show {
+                    title: d.title,
+                    anim: Box::new(BoxAnimation::new(trace, m, failure)),
+                })
+            })
+            .collect::<Result<Vec<_>, CliError>>()?
+    } else {
+        match args.what {
+            Some(ViewWhat::Box { state, moves }) => {
+                let (s, m) = state_and_moves(Some(state), moves)?;
+                let (trace, failure) = record(&s, &m);
+                vec![Show {
+                    title: "box".into(),
+                    anim: Box::new(BoxAnimation::new(trace, m, failure)),
+                }]
+            }
+            None => {
+                return Err(CliError::Input(
+                    "say what to view: `tumble view box STATE MOVES`, or `tumble view --demos`"
+                        .into(),
+                ))
+            }
+        }
+    };
+    if shows.is_empty() {
+        return Err(CliError::Input(format!(
+            "no demos in {}",
+            args.dir.display()
+        )));
+    }
+    if let Err(why) = viewer::display_available() {
+        return Err(CliError::Input(format!("{why}; the viewer needs a display. Write a GIF instead with --gif FILE (e.g. tumble box STATE MOVES --gif out.gif)")));
+    }
+    let opts = ViewerOptions {
+        width: args.size,
+        speed: args.speed,
+        fullscreen: args.fullscreen,
+        cycle: args.demos,
+        screenshot: args.screenshot.zip(args.at),
+    };
+    viewer::run(shows, opts).map_err(CliError::Input)?;
+    Ok(0)
 }

@@ -1,0 +1,221 @@
+//! The box solver: a shortest manipulation string that empties the box of shubbles while keeping
+//! both smoles (spec `box.md`, "Manipulations" and "Output"; the challenge's story: the shubbles
+//! must all be shaken out through the opening, and no smole may ever fall out).
+//!
+//! Breadth-first search over [`BoxState`]s. A state includes the box's orientation (clockwise
+//! quarter turns, `0..=3`), since the same cells turned differently behave differently; the goal
+//! is any state with no shubble, in any orientation. Successors come from [`apply`], expanded in
+//! [`Manipulation::ALL`] order (`+ - | < > ^ v`), so the answer is deterministic: among the
+//! shortest strings, the one whose moves are found first in that order. Illegal steps (a stot
+//! move into a wall, the opening or a creature, a stot move under a resting creature, and every
+//! turn that loses a smole) are not edges of the graph, so they never appear in a solution.
+//!
+//! Memory: every stored state costs about 40 bytes (the search arena plus the visited set). The
+//! search stops after [`DEFAULT_MAX_STATES`] stored states (see its documentation for the largest
+//! search measured); [`solve_with_limit`] takes another cap.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::rules::apply;
+use super::state::{BoxState, Manipulation};
+
+/// The default cap on stored states (distinct states discovered, start included).
+///
+/// About 40 bytes each, so the cap bounds the search at roughly 160 MB. The largest search
+/// measured (`benches/box_solve.rs`: the 400 states of `tests/data/box/cases.tsv` and 1 600
+/// states reached from them by random legal manipulations) stored 124 302 states, so the cap is
+/// not expected to be reached; when it is, [`SolveStats::capped`] says so.
+pub const DEFAULT_MAX_STATES: usize = 4_000_000;
+
+/// What a search did: for progress display and for telling "no solution" from "gave up".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// States taken off the queue and expanded (each tries all 7 manipulations).
+    pub explored: usize,
+    /// Distinct states discovered (the start included): the memory in use, in states.
+    pub stored: usize,
+    /// True if the search stopped because `stored` reached the cap before a solution was found
+    /// or the reachable states were exhausted; the `None` it returned then means "unknown".
+    pub capped: bool,
+}
+
+/// A shortest manipulation string (fewest characters of `+ - | < > ^ v`) after which no shubble
+/// is in the box, with both smoles still in it and every step legal per [`apply`].
+///
+/// `Some(vec![])` when `state` holds no shubble; `None` when no such string exists (or, beyond
+/// any measured case, when the search hits [`DEFAULT_MAX_STATES`]; use [`solve_with_stats`] to
+/// tell the two apart). Deterministic: see the [module documentation](self).
+pub fn solve(state: &BoxState) -> Option<Vec<Manipulation>> {
+    solve_with_stats(state).0
+}
+
+/// [`solve`], plus how much searching it took.
+pub fn solve_with_stats(state: &BoxState) -> (Option<Vec<Manipulation>>, SolveStats) {
+    solve_with_limit(state, DEFAULT_MAX_STATES)
+}
+
+/// [`solve_with_stats`] with a cap of `max_states` stored states (at least 1 is used) instead of
+/// [`DEFAULT_MAX_STATES`]. When the cap is hit first, returns `None` with
+/// [`SolveStats::capped`] set.
+pub fn solve_with_limit(
+    state: &BoxState,
+    max_states: usize,
+) -> (Option<Vec<Manipulation>>, SolveStats) {
+    let mut stats = SolveStats {
+        explored: 0,
+        stored: 1,
+        capped: false,
+    };
+    if state.shubble_count() == 0 {
+        return (Some(Vec::new()), stats);
+    }
+    let max_states = max_states.max(1);
+    // The queue is the arena: node i is expanded when `head` reaches it. Each node remembers its
+    // parent's index and the manipulation that led to it, to rebuild the path.
+    let mut nodes: Vec<Node> = vec![Node {
+        state: *state,
+        parent: u32::MAX,
+        by: 0,
+    }];
+    let mut seen: HashSet<BoxState, BuildHasherDefault<StateHasher>> = HashSet::default();
+    seen.insert(*state);
+    let mut head = 0;
+    while head < nodes.len() {
+        let current = nodes[head].state;
+        stats.explored += 1;
+        for (k, &m) in Manipulation::ALL.iter().enumerate() {
+            let Ok(next) = apply(&current, m) else {
+                continue;
+            };
+            if !seen.insert(next) {
+                continue;
+            }
+            nodes.push(Node {
+                state: next,
+                parent: head as u32,
+                by: k as u8,
+            });
+            stats.stored += 1;
+            if next.shubble_count() == 0 {
+                return (Some(path(&nodes, nodes.len() - 1)), stats);
+            }
+            if stats.stored >= max_states {
+                stats.capped = true;
+                return (None, stats);
+            }
+        }
+        head += 1;
+    }
+    (None, stats)
+}
+
+/// One discovered state in the search arena.
+struct Node {
+    state: BoxState,
+    /// Index of the node it was reached from (`u32::MAX` for the start).
+    parent: u32,
+    /// Index into [`Manipulation::ALL`] of the manipulation from the parent.
+    by: u8,
+}
+
+/// The manipulations from the start (node 0) to node `i`.
+fn path(nodes: &[Node], mut i: usize) -> Vec<Manipulation> {
+    let mut out = Vec::new();
+    while nodes[i].parent != u32::MAX {
+        out.push(Manipulation::ALL[nodes[i].by as usize]);
+        i = nodes[i].parent as usize;
+    }
+    out.reverse();
+    out
+}
+
+/// A small, fast hasher for [`BoxState`] (FxHash-style word mixing plus a final avalanche, so
+/// the low bits the hash table uses for buckets depend on every field). Not DoS-resistant, which
+/// does not matter here: the keys are the solver's own states.
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl StateHasher {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::K);
+    }
+}
+
+impl Hasher for StateHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r#box::rules::run;
+
+    fn st(s: &str) -> BoxState {
+        BoxState::parse(s).unwrap()
+    }
+
+    fn text(moves: &[Manipulation]) -> String {
+        moves.iter().map(|m| m.as_char()).collect()
+    }
+
+    #[test]
+    fn no_shubble_is_solved_by_nothing() {
+        let (sol, stats) = solve_with_stats(&st("@......................xx...."));
+        assert_eq!(sol, Some(vec![]));
+        assert_eq!(stats.explored, 0);
+    }
+
+    #[test]
+    fn cap_is_reported() {
+        // Shubble in 28 at the right end of row 4; it needs at least a turn to reach 27.
+        let s = st("@......................xx...o");
+        let (sol, stats) = solve_with_limit(&s, 2);
+        assert_eq!(sol, None);
+        assert!(stats.capped);
+        let (sol, stats) = solve_with_stats(&s);
+        let sol = sol.expect("solvable");
+        assert!(!stats.capped);
+        let end = run(&s, &sol).unwrap();
+        assert_eq!(end.shubble_count(), 0);
+        assert_eq!(end.smole_count(), 2);
+        assert!(!text(&sol).is_empty());
+    }
+}

@@ -7,6 +7,8 @@ pub mod anim;
 pub mod r#box;
 pub mod cli;
 pub mod export;
+pub mod live;
+pub mod mine;
 pub mod render;
 pub mod scene;
 pub mod trace;

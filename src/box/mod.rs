@@ -18,6 +18,7 @@ pub mod ascii;
 pub mod draw;
 pub mod error;
 pub mod geometry;
+pub mod play;
 pub mod record;
 pub mod rules;
 pub mod solve;

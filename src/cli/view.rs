@@ -2,8 +2,10 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
+use super::output::print_line;
 use super::CliError;
 use crate::r#box::draw::BoxAnimation;
+use crate::r#box::play::BoxPlay;
 use crate::r#box::record;
 use crate::viewer::{self, Show, ViewerOptions};
 use clap::{Args, Subcommand};
@@ -47,7 +49,7 @@ enum ViewWhat {
     Box {
         /// The box state (29 characters).
         state: String,
-        /// The manipulations.
+        /// The manipulations. Without them, you play: arrows move the stot, Q/E turn, W half turn, Backspace undoes.
         moves: Option<String>,
     },
 }
@@ -68,6 +70,22 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             .collect::<Result<Vec<_>, CliError>>()?
     } else {
         match args.what {
+            Some(ViewWhat::Box { state, moves: None }) => {
+                let (s, _) = state_and_moves(Some(state), None)?;
+                check_display()?;
+                let opts = options(
+                    &args.screenshot,
+                    args.size,
+                    args.speed,
+                    args.fullscreen,
+                    false,
+                    None,
+                );
+                let moves = viewer::live::run_live(Box::new(BoxPlay::new(s)), "play the box", opts)
+                    .map_err(CliError::Input)?;
+                print_line(&moves);
+                return Ok(0);
+            }
             Some(ViewWhat::Box { state, moves }) => {
                 let (s, m) = state_and_moves(Some(state), moves)?;
                 let (trace, failure) = record(&s, &m);
@@ -90,16 +108,40 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             args.dir.display()
         )));
     }
-    if let Err(why) = viewer::display_available() {
-        return Err(CliError::Input(format!("{why}; the viewer needs a display. Write a GIF instead with --gif FILE (e.g. tumble box STATE MOVES --gif out.gif)")));
-    }
-    let opts = ViewerOptions {
-        width: args.size,
-        speed: args.speed,
-        fullscreen: args.fullscreen,
-        cycle: args.demos,
-        screenshot: args.screenshot.zip(args.at),
-    };
+    check_display()?;
+    let opts = options(
+        &args.screenshot,
+        args.size,
+        args.speed,
+        args.fullscreen,
+        args.demos,
+        args.at,
+    );
     viewer::run(shows, opts).map_err(CliError::Input)?;
     Ok(0)
+}
+
+fn check_display() -> Result<(), CliError> {
+    viewer::display_available().map_err(|why| {
+        CliError::Input(format!(
+            "{why}; the viewer needs a display. Write a GIF instead with --gif FILE (e.g. tumble box STATE MOVES --gif out.gif)"
+        ))
+    })
+}
+
+fn options(
+    shot: &Option<PathBuf>,
+    width: u32,
+    speed: f64,
+    fullscreen: bool,
+    cycle: bool,
+    at: Option<f64>,
+) -> ViewerOptions {
+    ViewerOptions {
+        width,
+        speed,
+        fullscreen,
+        cycle,
+        screenshot: shot.clone().zip(at),
+    }
 }

@@ -9,6 +9,8 @@ use crate::export::png::write_png;
 use crate::render::raster::Image;
 use crate::render::window::{draw_scene, Fonts};
 use macroquad::prelude as mq;
+
+pub mod live;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod export;
 pub mod live;
 pub mod mine;
+pub mod ohno;
 pub mod render;
 pub mod scene;
 pub mod trace;

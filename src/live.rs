@@ -45,6 +45,8 @@ pub enum Response {
     Undone,
     /// The key means nothing in this game.
     Ignored,
+    /// The player asked to export the moves so far: the viewer saves this text to a file.
+    Export(String),
 }
 
 /// A game in progress.

@@ -14,7 +14,8 @@
 //! search stops after [`DEFAULT_MAX_STATES`] stored states (see its documentation for the largest
 //! search measured); [`solve_with_limit`] takes another cap.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::rules::apply;
@@ -71,43 +72,110 @@ pub fn solve_with_limit(
         return (Some(Vec::new()), stats);
     }
     let max_states = max_states.max(1);
-    // The queue is the arena: node i is expanded when `head` reaches it. Each node remembers its
-    // parent's index and the manipulation that led to it, to rebuild the path.
+    // The arena: every discovered (state, depth) pair, with the way back to the start.
     let mut nodes: Vec<Node> = vec![Node {
         state: *state,
         parent: u32::MAX,
+        depth: 0,
         by: 0,
+        stale: false,
     }];
-    let mut seen: HashSet<BoxState, BuildHasherDefault<StateHasher>> = HashSet::default();
-    seen.insert(*state);
-    let mut head = 0;
-    while head < nodes.len() {
-        let current = nodes[head].state;
+    // State -> index in `nodes` of its shallowest discovery so far.
+    let mut best: HashMap<BoxState, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    best.insert(*state, 0);
+    // Bucket queue: `open[f]` holds the nodes with depth + lower_bound == f, taken first in,
+    // first out.
+    let mut open: Vec<VecDeque<u32>> = Vec::new();
+    push(&mut open, lower_bound(state) as usize, 0);
+    let mut f = 0;
+    loop {
+        let Some(i) = pop(&mut open, &mut f) else {
+            return (None, stats);
+        };
+        let node = &nodes[i as usize];
+        if node.stale {
+            continue;
+        }
+        let (current, depth) = (node.state, node.depth + 1);
         stats.explored += 1;
         for (k, &m) in Manipulation::ALL.iter().enumerate() {
             let Ok(next) = apply(&current, m) else {
                 continue;
             };
-            if !seen.insert(next) {
-                continue;
+            let index = nodes.len() as u32;
+            match best.entry(next) {
+                Entry::Occupied(mut e) => {
+                    let old = *e.get() as usize;
+                    if nodes[old].depth <= depth {
+                        continue;
+                    }
+                    // Reached by a shorter path than before (possible: the graph is directed).
+                    nodes[old].stale = true;
+                    e.insert(index);
+                }
+                Entry::Vacant(e) => {
+                    e.insert(index);
+                    stats.stored += 1;
+                }
             }
             nodes.push(Node {
                 state: next,
-                parent: head as u32,
+                parent: i,
+                depth,
                 by: k as u8,
+                stale: false,
             });
-            stats.stored += 1;
+            // Goal test on discovery is exact: every non-goal state has lower_bound >= 1, so
+            // `depth` <= the f of the node being expanded, the least f still open.
             if next.shubble_count() == 0 {
-                return (Some(path(&nodes, nodes.len() - 1)), stats);
+                return (Some(path(&nodes, index as usize)), stats);
             }
             if stats.stored >= max_states {
                 stats.capped = true;
                 return (None, stats);
             }
+            push(
+                &mut open,
+                depth as usize + lower_bound(&next) as usize,
+                index,
+            );
         }
-        head += 1;
     }
-    (None, stats)
+}
+
+/// A lower bound on the number of manipulations that empty `state` of shubbles (consistent: one
+/// manipulation lowers it by at most 1, so A* with it finds shortest strings).
+///
+/// Shubbles leave only in the settle after a turn that ends in the standard orientation, and only
+/// those in the line above the opening (cells 5, 10, 16, 22, 27): at most 5 per such turn. So
+/// `n` shubbles need at least `ceil(n / 5)` turns into the standard orientation, and between two
+/// of them (and before the first, if the box is in the standard orientation now) a turn out of it.
+fn lower_bound(state: &BoxState) -> u32 {
+    let n = state.shubble_count();
+    if n == 0 {
+        0
+    } else {
+        2 * n.div_ceil(5) - u32::from(state.turns() != 0)
+    }
+}
+
+fn push(open: &mut Vec<VecDeque<u32>>, f: usize, node: u32) {
+    if open.len() <= f {
+        open.resize_with(f + 1, VecDeque::new);
+    }
+    open[f].push_back(node);
+}
+
+/// The first node of the lowest non-empty bucket at or above `*f` (f never decreases, since
+/// [`lower_bound`] is consistent).
+fn pop(open: &mut [VecDeque<u32>], f: &mut usize) -> Option<u32> {
+    while *f < open.len() {
+        if let Some(i) = open[*f].pop_front() {
+            return Some(i);
+        }
+        *f += 1;
+    }
+    None
 }
 
 /// One discovered state in the search arena.
@@ -115,8 +183,12 @@ struct Node {
     state: BoxState,
     /// Index of the node it was reached from (`u32::MAX` for the start).
     parent: u32,
+    /// Manipulations from the start.
+    depth: u16,
     /// Index into [`Manipulation::ALL`] of the manipulation from the parent.
     by: u8,
+    /// A shorter path to the same state was found later; skip this node.
+    stale: bool,
 }
 
 /// The manipulations from the start (node 0) to node `i`.

@@ -5,6 +5,7 @@
 mod box_cmd;
 mod demo;
 mod error;
+mod mine_cmd;
 mod output;
 #[cfg(feature = "gui")]
 mod view;
@@ -33,6 +34,8 @@ const EXAMPLES: &str = "Examples:
 enum Command {
     /// The box: shubbles, smoles and a stot in a 29-cell box that turns.
     Box(box_cmd::BoxArgs),
+    /// The mine: ICFP 2012 Lambda Lifting (run and score routes, animate them).
+    Mine(mine_cmd::MineArgs),
     /// List the bundled demos, or export one.
     Demo(demo::DemoArgs),
     /// Play an animation in a window (needs a display).
@@ -52,6 +55,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Box(args) => box_cmd::run(args),
         Command::Demo(args) => demo::run(args),
+        Command::Mine(args) => mine_cmd::run(args),
         #[cfg(feature = "gui")]
         Command::View(args) => view::run(args),
     };

@@ -44,11 +44,23 @@ fn positive_f64(s: &str) -> Result<f64, String> {
 }
 
 impl PictureArgs {
-    /// The timeline mode these flags ask for.
+    /// The timeline mode these flags ask for, with the box's defaults: 1 s per state, or
+    /// smooth with at most one manipulation per second.
     pub fn mode(&self) -> Mode {
+        self.mode_with(1.0, 1.0)
+    }
+
+    /// The timeline mode with an engine's own defaults: `seconds_per_frame` without `--fps`,
+    /// and each manipulation lasting at least `min_manipulation_seconds` with it.
+    pub fn mode_with(&self, seconds_per_frame: f64, min_manipulation_seconds: f64) -> Mode {
         match self.fps {
-            Some(fps) => Mode::smooth(fps as f64),
-            None => Mode::ONE_SECOND,
+            Some(fps) => Mode::Smooth {
+                fps: fps as f64,
+                min_manipulation_seconds,
+                lead_in_seconds: 0.5,
+                hold_seconds: 1.5,
+            },
+            None => Mode::Discrete { seconds_per_frame },
         }
     }
 
@@ -80,7 +92,20 @@ pub fn write_animation(
     args: &PictureArgs,
     path: &Path,
 ) -> Result<(), CliError> {
-    let timeline = Timeline::new(anim, args.mode(), args.speed);
+    write_animation_with(anim, args, args.mode(), path)
+}
+
+/// Like [`write_animation`] with an explicit timeline mode.
+///
+/// # Errors
+/// I/O errors, with the path.
+pub fn write_animation_with(
+    anim: &(dyn Animated + Sync),
+    args: &PictureArgs,
+    mode: Mode,
+    path: &Path,
+) -> Result<(), CliError> {
+    let timeline = Timeline::new(anim, mode, args.speed);
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
     export_gif(
         anim,

@@ -2,8 +2,11 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
+use super::mine_cmd::load_map;
 use super::output::print_line;
 use super::CliError;
+use crate::mine::draw::MineAnimation;
+use crate::mine::play::MinePlay;
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::play::BoxPlay;
 use crate::r#box::record;
@@ -45,6 +48,13 @@ pub struct ViewArgs {
 
 #[derive(Subcommand, Debug)]
 enum ViewWhat {
+    /// Play a mine's route, or play the mine yourself (no route: arrows, W wait, S shave, A abort, Backspace undo, E export the route).
+    Mine {
+        /// The map file, or - for standard input.
+        map: PathBuf,
+        /// The route to animate.
+        route: Option<String>,
+    },
     /// Play a box state and its moves.
     Box {
         /// The box state (29 characters).
@@ -85,6 +95,33 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
                     .map_err(CliError::Input)?;
                 print_line(&moves);
                 return Ok(0);
+            }
+            Some(ViewWhat::Mine { map, route: None }) => {
+                let mine = load_map(&map)?;
+                check_display()?;
+                let opts = options(
+                    &args.screenshot,
+                    args.size,
+                    args.speed,
+                    args.fullscreen,
+                    false,
+                    None,
+                );
+                let route =
+                    viewer::live::run_live(Box::new(MinePlay::new(mine)), "play the mine", opts)
+                        .map_err(CliError::Input)?;
+                print_line(&route);
+                return Ok(0);
+            }
+            Some(ViewWhat::Mine {
+                map,
+                route: Some(route),
+            }) => {
+                let mine = load_map(&map)?;
+                vec![Show {
+                    title: map.display().to_string(),
+                    anim: Box::new(MineAnimation::new(&mine, &route)),
+                }]
             }
             Some(ViewWhat::Box { state, moves }) => {
                 let (s, m) = state_and_moves(Some(state), moves)?;

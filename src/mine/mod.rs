@@ -13,8 +13,10 @@
 //! assert_eq!((outcome.score, outcome.ending), (212, Ending::Win));
 //! ```
 
+pub mod draw;
 mod error;
 mod map;
+pub mod play;
 mod record;
 mod score;
 mod step;

@@ -144,6 +144,20 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
                     message = Some(("undone".into(), 1.0));
                 }
                 Response::Refused(why) => message = Some((why, 2.5)),
+                Response::Export(text) => {
+                    saved += 1;
+                    let path = PathBuf::from(format!("tumble-route-{saved}.txt"));
+                    let result = crate::export::atomic::write_atomically(&path, |w| {
+                        std::io::Write::write_all(w, format!("{text}\n").as_bytes())
+                    });
+                    message = Some((
+                        match result {
+                            Ok(()) => format!("route saved to {}", path.display()),
+                            Err(e) => format!("could not save: {e}"),
+                        },
+                        3.0,
+                    ));
+                }
                 Response::Ignored => {}
             }
         }

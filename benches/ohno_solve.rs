@@ -1,0 +1,88 @@
+//! 0h n0 engine timings: solving the 60 data puzzles (each 9x9 one on its own), the 30x30
+//! boards of big_solvable.txt, and generating unique puzzles of sizes 4..12.
+//!
+//! Run: `cargo bench --bench ohno_solve -- --warm-up-time 1 --measurement-time 3`.
+//! Targets: a 9x9 solve under 50 µs, a 30x30 under 100 ms, a unique 9x9 generated under 10 ms.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use tumble::ohno::{generate, solve, Board};
+
+/// `(header, puzzle)` of every record of a data file in `tests/data/ohno/`.
+fn load(name: &str) -> Vec<(String, Board)> {
+    let path = format!("{}/tests/data/ohno/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut out = Vec::new();
+    for block in text.split("\n;").map(|b| b.trim_start_matches(';')) {
+        let mut lines = block.lines();
+        let header = lines.next().unwrap_or("").trim().to_string();
+        let body: Vec<&str> = lines.collect();
+        if let Some(chunk) = body.split(|l| l.trim().is_empty()).find(|c| !c.is_empty()) {
+            out.push((header, Board::parse(&chunk.join("\n")).unwrap()));
+        }
+    }
+    out
+}
+
+fn bench_data(c: &mut Criterion) {
+    let puzzles = load("all_puzzles_challenge_format.txt");
+    assert_eq!(puzzles.len(), 60);
+    let mut g = c.benchmark_group("ohno_solve");
+    g.throughput(Throughput::Elements(60));
+    g.bench_function("all_60_puzzles", |b| {
+        b.iter(|| {
+            for (_, p) in &puzzles {
+                black_box(solve(black_box(p)).unwrap());
+            }
+        })
+    });
+    g.throughput(Throughput::Elements(1));
+    for (header, p) in puzzles.iter().filter(|(_, p)| p.size() == 9) {
+        let name = header.split_whitespace().next().unwrap();
+        g.bench_with_input(BenchmarkId::new("9x9", name), p, |b, p| {
+            b.iter(|| solve(black_box(p)).unwrap())
+        });
+    }
+    for (header, p) in load("stall_unique.txt").into_iter().take(3) {
+        let name = header.split(';').next().unwrap().trim().replace(' ', "_");
+        let size = p.size();
+        g.bench_with_input(
+            BenchmarkId::new(format!("stall_{size}x{size}"), name),
+            &p,
+            |b, p| b.iter(|| solve(black_box(p)).unwrap()),
+        );
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("ohno_solve_big");
+    g.sample_size(10);
+    for (header, p) in load("big_solvable.txt")
+        .into_iter()
+        .filter(|(_, p)| p.size() == 30)
+    {
+        let name = header.split_whitespace().nth(2).unwrap().to_string();
+        g.bench_with_input(BenchmarkId::new("30x30", name), &p, |b, p| {
+            b.iter(|| solve(black_box(p)).unwrap())
+        });
+    }
+    g.finish();
+}
+
+fn bench_generate(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ohno_generate");
+    for size in 4..=12 {
+        // A different seed each iteration: the mean over many puzzles of this size.
+        g.bench_with_input(BenchmarkId::from_parameter(size), &size, |b, &size| {
+            let mut seed = 0u64;
+            b.iter(|| {
+                seed += 1;
+                generate(black_box(size), seed)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_data, bench_generate);
+criterion_main!(benches);

@@ -1,0 +1,108 @@
+//! `tumble mine`: run a route on a Lambda Lifting mine and score it; animate it
+//! (`../shared/specs/mine.md`).
+
+use super::output::{print_line, read_stdin, write_animation_with, write_still, PictureArgs};
+use super::CliError;
+use crate::anim::Animated;
+use crate::mine::draw::MineAnimation;
+use crate::mine::{record_compact, render_map, summary, to_json, Mine};
+use clap::{Args, Subcommand};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `tumble mine`.
+#[derive(Args, Debug)]
+pub struct MineArgs {
+    #[command(subcommand)]
+    command: MineCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum MineCommand {
+    /// Run a route on a map: print the final map and a summary (score, ending, moves, lambdas,
+    /// water level, razors).
+    Run(RunArgs),
+}
+
+/// Arguments of `tumble mine run`.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Commands: L R U D move, W wait, S shave (with a razor), A abort; other characters are skipped.\n\
+A route that runs out scores as an abort. Bad maps exit with code 2 and name the line and column."
+)]
+pub struct RunArgs {
+    /// The map file, or - for standard input.
+    map: PathBuf,
+    /// The route (e.g. LDRDDULULLDDL). Without it, it is read from standard input (when the map is a file).
+    route: Option<String>,
+    /// Print one JSON object {"score","ending","moves","lambdas","map"} instead.
+    #[arg(long, conflicts_with = "trace")]
+    json: bool,
+    /// Print the map after every step.
+    #[arg(long)]
+    trace: bool,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+/// Reads and parses a map from a path or `-` (standard input).
+///
+/// # Errors
+/// Unreadable file, or a map error with its line and column (prefixed with the path).
+pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
+    let (name, bytes) = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
+        ("standard input".to_string(), b)
+    } else {
+        let b =
+            std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        (path.display().to_string(), b)
+    };
+    Mine::parse_bytes(&bytes).map_err(|e| CliError::Input(format!("{name}: {e}")))
+}
+
+/// Runs `tumble mine ...`.
+pub fn run(args: MineArgs) -> Result<i32, CliError> {
+    match args.command {
+        MineCommand::Run(a) => run_route(a),
+    }
+}
+
+fn run_route(args: RunArgs) -> Result<i32, CliError> {
+    let mine = load_map(&args.map)?;
+    let route = match args.route {
+        Some(r) => r,
+        None if args.map.as_os_str() == "-" => String::new(),
+        None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("tumble: reading the route from standard input (end with Ctrl-D)");
+            }
+            read_stdin()?.trim_end().to_string()
+        }
+    };
+    let recording = record_compact(&mine, &route);
+    let last = recording.state_at(recording.len() - 1);
+    let outcome = recording.outcome();
+    if args.json {
+        print_line(&to_json(&last, &outcome));
+    } else {
+        if args.trace {
+            for i in 0..recording.len() {
+                print_line(&format!("step {i}"));
+                print_line(&render_map(&recording.state_at(i)));
+            }
+        } else {
+            print_line(&render_map(&last));
+        }
+        print_line(&summary(&outcome));
+    }
+    let anim = MineAnimation::new(&mine, &route);
+    if let Some(path) = &args.picture.png {
+        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
+    }
+    if let Some(path) = &args.picture.gif {
+        write_animation_with(&anim, &args.picture, args.picture.mode_with(0.2, 0.0), path)?;
+    }
+    Ok(0)
+}

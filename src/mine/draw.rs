@@ -1,0 +1,456 @@
+//! Drawing the mine into a [`Scene`]: tiles as coloured boxes with simple glyphs (rock, lambda,
+//! lift, beard, razor, trampoline and target), the robot, water as a translucent band, and a
+//! heads-up band under the map. Big maps are shown through a viewport that follows the robot.
+//!
+//! World units: one cell = 1.0; column `x - 1`, row `height - y` (the map's top row is row 0).
+//! Only cells inside the viewport are drawn, so a frame costs the same on a 1000 x 1000 map.
+
+use crate::anim::{ease, Animated};
+use crate::mine::{Collected, Ending, Mine, MineEvent, Pos, Recording, StepReport, Tile};
+use crate::scene::{Color, Item, Layer, Point, Scene, Shape, View};
+
+/// The mine's colours.
+pub mod theme {
+    use crate::scene::Color;
+    /// Empty cells and the page.
+    pub const BACKGROUND: Color = Color::hex(0x1d1f27);
+    /// Earth.
+    pub const EARTH: Color = Color::hex(0x8a6a45);
+    /// Walls.
+    pub const WALL: Color = Color::hex(0x5b5f6b);
+    /// The lit top edge of walls.
+    pub const WALL_LIGHT: Color = Color::hex(0x80848f);
+    /// Rocks.
+    pub const ROCK: Color = Color::hex(0xb4b6ba);
+    /// Lambdas and higher-order rocks' mark.
+    pub const LAMBDA: Color = Color::hex(0xf2b632);
+    /// A closed lift.
+    pub const LIFT_CLOSED: Color = Color::hex(0xa0522d);
+    /// An open lift.
+    pub const LIFT_OPEN: Color = Color::hex(0x3cc46b);
+    /// The robot.
+    pub const ROBOT: Color = Color::hex(0x4fa3ff);
+    /// Trampolines and targets.
+    pub const TRAMPOLINE: Color = Color::hex(0xb05cf0);
+    /// Beards.
+    pub const BEARD: Color = Color::hex(0x3a9a4a);
+    /// Razors.
+    pub const RAZOR: Color = Color::hex(0xe6e9ef);
+    /// Water (drawn at one third opacity).
+    pub const WATER: Color = Color::hex(0x2a7fff);
+    /// Heads-up text.
+    pub const TEXT: Color = Color::hex(0xf0f0f0);
+    /// Eyes, dark details.
+    pub const DARK: Color = Color::hex(0x000000);
+    /// Every colour above, for the GIF palette.
+    pub const ALL: [Color; 15] = [
+        BACKGROUND,
+        EARTH,
+        WALL,
+        WALL_LIGHT,
+        ROCK,
+        LAMBDA,
+        LIFT_CLOSED,
+        LIFT_OPEN,
+        ROBOT,
+        TRAMPOLINE,
+        BEARD,
+        RAZOR,
+        WATER,
+        TEXT,
+        DARK,
+    ];
+}
+
+/// Opacity of the water band: one third, which the GIF palette holds exactly as a blend.
+const WATER_ALPHA: u8 = 85;
+/// Height of the heads-up band, cells.
+const HUD: f32 = 1.4;
+/// Largest viewport, cells (columns, rows).
+pub const VIEWPORT: (usize, usize) = (40, 28);
+
+fn world(mine: &Mine, p: Pos) -> Point {
+    [p.0 as f32 - 1.0, (mine.height() - p.1) as f32]
+}
+
+fn lerp(a: Point, b: Point, t: f32) -> Point {
+    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+}
+
+/// Draws one tile with its top-left corner at `at` (cells), scaled by `scale` about its centre.
+fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
+    let c = [at[0] + 0.5, at[1] + 0.5];
+    let s = scale;
+    match t {
+        Tile::Empty | Tile::Robot => {}
+        Tile::Earth => {
+            layer.rect(at[0], at[1], 1.0, 1.0, theme::EARTH);
+        }
+        Tile::Wall => {
+            layer.rect(at[0], at[1], 1.0, 1.0, theme::WALL);
+            layer.rect(at[0], at[1], 1.0, 0.12, theme::WALL_LIGHT);
+        }
+        Tile::Rock => {
+            layer.item(Item {
+                shape: Shape::Circle {
+                    cx: c[0],
+                    cy: c[1],
+                    r: 0.42 * s,
+                },
+                fill: theme::ROCK,
+                stroke: Some((theme::WALL, 0.06)),
+            });
+        }
+        Tile::HigherOrderRock => {
+            layer.item(Item {
+                shape: Shape::Circle {
+                    cx: c[0],
+                    cy: c[1],
+                    r: 0.42 * s,
+                },
+                fill: theme::ROCK,
+                stroke: Some((theme::LAMBDA, 0.1)),
+            });
+            layer.label(c, 0.5 * s, "λ", theme::LAMBDA);
+        }
+        Tile::Lambda => {
+            layer.label(c, 0.85 * s, "λ", theme::LAMBDA);
+        }
+        Tile::ClosedLift | Tile::OpenLift => {
+            let color = if t == Tile::OpenLift {
+                theme::LIFT_OPEN
+            } else {
+                theme::LIFT_CLOSED
+            };
+            layer.rect(at[0] + 0.12, at[1] + 0.08, 0.76, 0.92, color);
+            layer.rect(at[0] + 0.47, at[1] + 0.15, 0.06, 0.85, theme::BACKGROUND);
+        }
+        Tile::Trampoline(letter) => {
+            layer.circle(c[0], c[1], 0.42 * s, theme::TRAMPOLINE);
+            layer.label(c, 0.55 * s, letter.to_string(), theme::TEXT);
+        }
+        Tile::Target(digit) => {
+            layer.item(Item {
+                shape: Shape::Circle {
+                    cx: c[0],
+                    cy: c[1],
+                    r: 0.38 * s,
+                },
+                fill: theme::BACKGROUND,
+                stroke: Some((theme::TRAMPOLINE, 0.1)),
+            });
+            layer.label(c, 0.55 * s, digit.to_string(), theme::TRAMPOLINE);
+        }
+        Tile::Beard => {
+            for (dx, dy) in [(-0.18, 0.12), (0.18, 0.12), (0.0, -0.14)] {
+                layer.circle(c[0] + dx * s, c[1] + dy * s, 0.26 * s, theme::BEARD);
+            }
+        }
+        Tile::Razor => {
+            let r = 0.38 * s;
+            let diamond = vec![
+                [c[0], c[1] - r],
+                [c[0] + r * 0.6, c[1]],
+                [c[0], c[1] + r],
+                [c[0] - r * 0.6, c[1]],
+            ];
+            layer.item(Item {
+                shape: Shape::Polygons(vec![diamond]),
+                fill: theme::RAZOR,
+                stroke: None,
+            });
+        }
+    }
+}
+
+/// The robot with its top-left corner at `at`, scaled by `scale` about its centre.
+fn robot(layer: &mut Layer, at: Point, scale: f32) {
+    let c = [at[0] + 0.5, at[1] + 0.5];
+    let s = 0.76 * scale;
+    layer.rect(
+        c[0] - s / 2.0,
+        c[1] - s / 2.0 + 0.06 * scale,
+        s,
+        s * 0.9,
+        theme::ROBOT,
+    );
+    layer.rect(
+        c[0] - 0.03 * scale,
+        c[1] - s / 2.0 - 0.06 * scale,
+        0.06 * scale,
+        0.14 * scale,
+        theme::ROBOT,
+    );
+    for dx in [-0.15, 0.15] {
+        layer.circle(
+            c[0] + dx * scale,
+            c[1] - 0.02 * scale,
+            0.09 * scale,
+            theme::TEXT,
+        );
+        layer.circle(
+            c[0] + dx * scale,
+            c[1] - 0.02 * scale,
+            0.045 * scale,
+            theme::DARK,
+        );
+    }
+}
+
+/// Where the viewport's top-left corner goes so that `centre` (cells) is in the middle, kept
+/// inside the map.
+fn viewport_origin(mine: &Mine, size: (usize, usize), centre: Point) -> Point {
+    let clamp = |c: f32, span: usize, total: usize| {
+        if span >= total {
+            (total as f32 - span as f32) / 2.0
+        } else {
+            (c - span as f32 / 2.0).clamp(0.0, (total - span) as f32)
+        }
+    };
+    [
+        clamp(centre[0], size.0, mine.width()),
+        clamp(centre[1], size.1, mine.height()),
+    ]
+}
+
+/// What moves between two frames, and how far along.
+struct Tween<'a> {
+    report: &'a StepReport,
+    t: f32,
+}
+
+/// Draws `mine` (the state BEFORE `tween`'s step, if any) with a heads-up line.
+fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, usize)) -> Scene {
+    let robot_at = match &tween {
+        Some(tw) => {
+            let (a, b) = (
+                world(mine, tw.report.robot_from),
+                world(mine, tw.report.robot_to),
+            );
+            if tw.report.jump.is_some() {
+                if tw.t < 0.5 {
+                    a
+                } else {
+                    b
+                }
+            } else {
+                lerp(a, b, ease::in_out(tw.t))
+            }
+        }
+        None => world(mine, mine.robot()),
+    };
+    let origin = viewport_origin(mine, size, [robot_at[0] + 0.5, robot_at[1] + 0.5]);
+    let view = View {
+        x: origin[0],
+        y: origin[1],
+        w: size.0 as f32,
+        h: size.1 as f32 + HUD,
+    };
+    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut layer = Layer::new();
+    let (x0, x1) = (
+        origin[0].floor().max(0.0) as usize,
+        (origin[0] + size.0 as f32).ceil() as usize,
+    );
+    let (r0, r1) = (
+        origin[1].floor().max(0.0) as usize,
+        (origin[1] + size.1 as f32).ceil() as usize,
+    );
+    // Cells whose content is drawn by the tween instead.
+    let mut moving: Vec<Pos> = Vec::new();
+    if let Some(tw) = &tween {
+        moving.extend(tw.report.rocks.iter().map(|m| m.from));
+        moving.extend(tw.report.pushed.iter().map(|m| m.from));
+        moving.extend(tw.report.beards_shaved.iter().copied());
+        if tw.report.collected.is_some() || tw.report.jump.is_some() {
+            moving.push(tw.report.robot_to);
+        }
+    }
+    for row in r0..r1.min(mine.height()) {
+        for col in x0..x1.min(mine.width()) {
+            let p = (col + 1, mine.height() - row);
+            let mut t = mine.cell(p.0, p.1);
+            if moving.contains(&p) {
+                continue;
+            }
+            if let (Some(tw), Tile::ClosedLift) = (&tween, t) {
+                if tw.report.lift_opened && tw.t >= 0.5 {
+                    t = Tile::OpenLift;
+                }
+            }
+            tile(&mut layer, t, [col as f32, row as f32], 1.0);
+        }
+    }
+    let mut water = mine.water_level() as f32;
+    if let Some(tw) = &tween {
+        let r = tw.report;
+        let t = ease::in_out(tw.t);
+        for m in r.pushed.iter().chain(&r.rocks) {
+            let kind = if m.became_lambda && tw.t >= 0.8 {
+                Tile::Lambda
+            } else if m.higher_order {
+                Tile::HigherOrderRock
+            } else {
+                Tile::Rock
+            };
+            tile(
+                &mut layer,
+                kind,
+                lerp(world(mine, m.from), world(mine, m.to), t),
+                1.0,
+            );
+        }
+        for &b in &r.beards_grown {
+            tile(&mut layer, Tile::Beard, world(mine, b), t);
+        }
+        for &b in &r.beards_shaved {
+            tile(&mut layer, Tile::Beard, world(mine, b), 1.0 - t);
+        }
+        if let Some(c) = r.collected {
+            let kind = if c == Collected::Lambda {
+                Tile::Lambda
+            } else {
+                Tile::Razor
+            };
+            tile(&mut layer, kind, world(mine, r.robot_to), 1.0 - t);
+        }
+        if let Some(j) = &r.jump {
+            // The trampoline and its target fade as the robot jumps.
+            tile(
+                &mut layer,
+                Tile::Target(mine_target_digit(mine, r.robot_to)),
+                world(mine, r.robot_to),
+                1.0 - t,
+            );
+            let _ = j;
+        }
+        water = r.water_before as f32 + (r.water_after as f32 - r.water_before as f32) * t;
+    }
+    let robot_scale = match &tween {
+        Some(tw) if tw.report.jump.is_some() => (2.0 * tw.t - 1.0).abs().max(0.05),
+        _ => 1.0,
+    };
+    let ended = mine.ending();
+    if ended != Some(Ending::Win) || tween.is_some() {
+        robot(&mut layer, robot_at, robot_scale);
+    }
+    if water > 0.0 {
+        let top = mine.height() as f32 - water;
+        layer.rect(
+            origin[0] - 1.0,
+            top,
+            size.0 as f32 + 2.0,
+            water,
+            theme::WATER.with_alpha(WATER_ALPHA),
+        );
+    }
+    // The heads-up band under the viewport.
+    layer.rect(
+        origin[0] - 1.0,
+        origin[1] + size.1 as f32,
+        size.0 as f32 + 2.0,
+        HUD + 1.0,
+        theme::BACKGROUND,
+    );
+    let size_text = (size.0 as f32 * 1.45 / hud.chars().count().max(1) as f32).min(0.75);
+    layer.label(
+        [
+            origin[0] + size.0 as f32 / 2.0,
+            origin[1] + size.1 as f32 + HUD / 2.0,
+        ],
+        size_text,
+        hud,
+        theme::TEXT,
+    );
+    scene.layers.push(layer);
+    scene
+}
+
+fn mine_target_digit(mine: &Mine, p: Pos) -> char {
+    match mine.cell(p.0, p.1) {
+        Tile::Target(d) => d,
+        _ => '?',
+    }
+}
+
+/// The heads-up line for a state: score, moves, lambdas, water, razors, ending.
+pub fn heads_up(mine: &Mine) -> String {
+    let mut s = format!(
+        "score {}   moves {}   λ {}/{}",
+        mine.score(),
+        mine.moves(),
+        mine.lambdas_collected(),
+        mine.lambdas_collected() + mine.lambdas_remaining()
+    );
+    if mine.flooding() > 0 || mine.water_level() > 0 {
+        s.push_str(&format!("   water {}", mine.water_level()));
+    }
+    if mine.razors() > 0 {
+        s.push_str(&format!("   razors {}", mine.razors()));
+    }
+    if let Some(e) = mine.ending() {
+        s.push_str(&format!("   {}", crate::mine::ending_words(e)));
+    }
+    s
+}
+
+/// A recorded route ready to animate: one frame per step, or smooth tweens.
+pub struct MineAnimation {
+    /// The compact recording (checkpoints + per-step events).
+    pub recording: Recording,
+    /// Viewport size in cells (columns, rows): the whole map when it fits in [`VIEWPORT`].
+    pub viewport: (usize, usize),
+}
+
+impl MineAnimation {
+    /// Records `route` on `mine`.
+    pub fn new(mine: &Mine, route: &str) -> MineAnimation {
+        let viewport = (
+            mine.width().clamp(1, VIEWPORT.0),
+            mine.height().clamp(1, VIEWPORT.1),
+        );
+        MineAnimation {
+            recording: crate::mine::record_compact(mine, route),
+            viewport,
+        }
+    }
+}
+
+impl Animated for MineAnimation {
+    fn steps(&self) -> usize {
+        self.recording.len()
+    }
+
+    fn manipulation(&self, step: usize) -> Option<usize> {
+        self.recording.trace.steps[step].manipulation
+    }
+
+    fn tween_seconds(&self, _step: usize) -> f64 {
+        0.2
+    }
+
+    fn draw(&self, step: usize, fraction: f32) -> Scene {
+        if step == 0 || fraction >= 1.0 {
+            let m = self.recording.state_at(step);
+            return mine_scene(&m, None, &heads_up(&m), self.viewport);
+        }
+        let before = self.recording.state_at(step - 1);
+        let after_hud = heads_up(&self.recording.state_at(step));
+        match &self.recording.trace.steps[step].event {
+            MineEvent::Step(report) => mine_scene(
+                &before,
+                Some(Tween {
+                    report,
+                    t: fraction,
+                }),
+                &after_hud,
+                self.viewport,
+            ),
+            MineEvent::Start => mine_scene(&before, None, &after_hud, self.viewport),
+        }
+    }
+
+    fn palette_colors(&self) -> Vec<Color> {
+        theme::ALL.to_vec()
+    }
+}

@@ -1,0 +1,66 @@
+//! Errors of the 0h n0 engine: bad puzzle text ([`BoardError`]) and unsolvable boards
+//! ([`NoSolution`]).
+
+use thiserror::Error;
+
+/// Why a text could not be read as a 0h n0 board (`../shared/specs/ohno.md`, "Input and output").
+///
+/// All `row` and `col` fields are **1-based** (as a person counts them in the text). `col`
+/// counts characters after trailing whitespace and `\r` were trimmed from the line.
+///
+/// Numbers larger than 9 cannot be written in the challenge format (one character per cell),
+/// so boards of any size (n up to 30 and beyond) use the digits `1`..`9` only; a `0` is an
+/// invalid character, not a number.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The text holds no row at all (empty, or only blank lines).
+    #[error("empty input: the board has no rows")]
+    Empty,
+    /// A character other than `.`, `#`, `O` or a digit `1`..`9`.
+    #[error("invalid character '{ch}' at row {row}, column {col} (expected '.', '#', 'O' or a digit 1-9)")]
+    InvalidChar {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The offending character.
+        ch: char,
+    },
+    /// A row whose length differs from the first row's (rows are 1-based).
+    #[error("row {row} has {len} cells but row 1 has {expected}")]
+    Ragged {
+        /// 1-based row that differs.
+        row: usize,
+        /// Its number of cells.
+        len: usize,
+        /// The first row's number of cells.
+        expected: usize,
+    },
+    /// All rows have the same length, but there are not as many rows as columns.
+    #[error("the board is not square: {rows} rows of {cols} columns")]
+    NotSquare {
+        /// Number of rows.
+        rows: usize,
+        /// Number of columns.
+        cols: usize,
+    },
+    /// A number larger than a cell of an n x n board can ever see: at most `2 * (n - 1)`.
+    #[error("the number {number} at row {row}, column {col} is larger than a {size}x{size} board allows (at most {max})")]
+    NumberTooLarge {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The number written.
+        number: u8,
+        /// The board's side n.
+        size: usize,
+        /// `2 * (n - 1)`.
+        max: usize,
+    },
+}
+
+/// The board has no solution: no colouring of its empty cells obeys the rules and the givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the board has no solution")]
+pub struct NoSolution;

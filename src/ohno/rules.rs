@@ -1,0 +1,412 @@
+//! The deductions a person makes, each as a function on a [`Board`] that returns the cells
+//! it sets and the cell that forced them, as a [`Deduction`].
+//!
+//! The first five are Q42's hint rules (spec `../shared/specs/ohno.md`, "Deductions a person
+//! makes", rules 1-5). The others are the further reasoning the spec asks for when the five
+//! stall (same section, last paragraph), in increasing strength: [`Rule::NeedsNeighbour`],
+//! [`Rule::SplitAgreement`], [`Rule::Contradiction`], [`Rule::Search`]; [`Rule::Guess`] is only
+//! used on boards with several solutions. Every rule except `Guess` is sound: what it sets
+//! agrees with every solution.
+//!
+//! "Sees" always means the blue cells seen *now*: the run of blue (plain or numbered) cells
+//! next to the cell in each direction, stopped by a red cell, an empty cell or the edge.
+
+use std::fmt;
+
+use super::board::{Board, Cell, Color, Dir};
+use super::propagate::{Ctx, EMPTY};
+
+/// The kind of reasoning behind a [`Deduction`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Hint rule 1: the number already sees exactly its number, so the first empty cell in
+    /// each direction is red.
+    NumberSatisfied,
+    /// Hint rule 2: the number is not satisfied and only one direction still ends in an empty
+    /// cell, so that cell is blue.
+    OneDirectionLeft,
+    /// Hint rule 3: if the first empty cell in a direction were blue, the number would see
+    /// what it sees now, plus that cell, plus the blue run behind it: more than its number, so
+    /// the cell is red.
+    WouldExceed,
+    /// Hint rule 4: even with every non-red cell of the other three directions blue, the
+    /// number cannot be reached without this direction, so its first empty cell is blue.
+    RequiredDirection,
+    /// Hint rule 5: an empty cell whose four neighbours are red or the edge is red (a blue
+    /// there would see nothing).
+    MustBeWall,
+    /// Further reasoning: a blue cell with no blue neighbour and exactly one empty neighbour
+    /// (a blue sees at least one blue exactly when a neighbour is blue), so that neighbour is
+    /// blue. The cause is the blue cell.
+    NeedsNeighbour,
+    /// Further reasoning: enumerate every way the number's count can split over the four
+    /// directions (each direction's count must be possible given the cells there); the cells
+    /// that all splits agree on are set.
+    SplitAgreement,
+    /// Further reasoning: giving the cell the other colour and propagating (rules above,
+    /// applied everywhere) breaks a rule, so the cell has this colour. No cause.
+    Contradiction,
+    /// Further reasoning: with the other colour an exhaustive search finds no solution, so the
+    /// cell has this colour. No cause. Never needed on the data of the spec.
+    Search,
+    /// Not a deduction: the board has several solutions and both colours of this cell lead to
+    /// one; the colour of the returned solution is taken. Only on non-unique boards.
+    Guess,
+}
+
+impl Rule {
+    /// The rule's human name, e.g. `"Number satisfied"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::NumberSatisfied => "Number satisfied",
+            Rule::OneDirectionLeft => "One direction left",
+            Rule::WouldExceed => "Would exceed",
+            Rule::RequiredDirection => "Required direction",
+            Rule::MustBeWall => "Must be wall",
+            Rule::NeedsNeighbour => "Needs a neighbour",
+            Rule::SplitAgreement => "Split agreement",
+            Rule::Contradiction => "Contradiction",
+            Rule::Search => "Search",
+            Rule::Guess => "Guess",
+        }
+    }
+
+    /// True for the five hint rules of the spec.
+    pub fn is_hint(self) -> bool {
+        matches!(
+            self,
+            Rule::NumberSatisfied
+                | Rule::OneDirectionLeft
+                | Rule::WouldExceed
+                | Rule::RequiredDirection
+                | Rule::MustBeWall
+        )
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of reasoning: the cells it colours and why.
+///
+/// Positions are 0-based `(row, col)`; [`fmt::Display`] writes them 1-based, as one line, e.g.
+/// `Number satisfied: the 3 at row 2, column 4 sees 3 blues; row 2 column 6 is red`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Deduction {
+    /// The reasoning used.
+    pub rule: Rule,
+    /// The cells set, `(row, col, colour)`, all empty before the step; never empty.
+    pub cells: Vec<(usize, usize, Color)>,
+    /// The cell that forced it: the number for rules 1-4 and `SplitAgreement`, the blue cell
+    /// for `NeedsNeighbour`; `None` for `MustBeWall`, `Contradiction`, `Search`, `Guess`.
+    pub cause: Option<(usize, usize)>,
+    /// The cause's number, when the cause is a numbered cell.
+    pub number: Option<u8>,
+    /// How many blues the cause saw before the step (0 without a cause).
+    pub seen: usize,
+}
+
+impl Deduction {
+    /// Colours the deduction's cells on `board`.
+    ///
+    /// # Panics
+    /// If a cell is outside the board or holds a number.
+    pub fn apply(&self, board: &mut Board) {
+        for &(r, c, color) in &self.cells {
+            board.set(r, c, Some(color));
+        }
+    }
+
+    fn new(
+        rule: Rule,
+        cells: Vec<(usize, usize, Color)>,
+        board: &Board,
+        cause: Option<(usize, usize)>,
+    ) -> Option<Deduction> {
+        if cells.is_empty() {
+            return None;
+        }
+        let number = cause.and_then(|(r, c)| board.cell(r, c).number());
+        let seen = cause.map_or(0, |(r, c)| board.view(r, c));
+        Some(Deduction {
+            rule,
+            cells,
+            cause,
+            number,
+            seen,
+        })
+    }
+}
+
+impl fmt::Display for Deduction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = |(r, c): (usize, usize)| format!("row {}, column {}", r + 1, c + 1);
+        let who = match (self.cause, self.number) {
+            (Some(p), Some(k)) => format!("the {k} at {}", at(p)),
+            (Some(p), None) => format!("the blue at {}", at(p)),
+            _ => String::new(),
+        };
+        let k = self.number.unwrap_or(0);
+        let s = self.seen;
+        let plural = |v: usize| if v == 1 { "blue" } else { "blues" };
+        let reason = match self.rule {
+            Rule::NumberSatisfied => format!("{who} sees {s} {}", plural(s)),
+            Rule::OneDirectionLeft => {
+                format!("{who} sees {s} of {k} and only one direction is still open")
+            }
+            Rule::WouldExceed => {
+                format!("{who} sees {s}; a blue here would make it see more than {k}")
+            }
+            Rule::RequiredDirection => {
+                format!("{who} sees {s} and cannot reach {k} without this direction")
+            }
+            Rule::MustBeWall => {
+                "closed in by red and edges, a blue here would see nothing".to_string()
+            }
+            Rule::NeedsNeighbour => format!("{who} sees nothing yet and has one open neighbour"),
+            Rule::SplitAgreement => {
+                format!("every way {who} can split {k} over the four directions agrees")
+            }
+            Rule::Contradiction => "the other colour breaks a rule after propagating".to_string(),
+            Rule::Search => "with the other colour no solution exists".to_string(),
+            Rule::Guess => "several solutions; picking one".to_string(),
+        };
+        let cells: Vec<String> = self
+            .cells
+            .iter()
+            .map(|&(r, c, col)| format!("row {} column {} is {}", r + 1, c + 1, col.name()))
+            .collect();
+        write!(f, "{}: {reason}; {}", self.rule.name(), cells.join(", "))
+    }
+}
+
+/// What a cell sees in one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Look {
+    /// Blue run next to the cell.
+    seen: usize,
+    /// The empty cell ending that run, if it ends in one.
+    open: Option<(usize, usize)>,
+    /// The blue run right behind `open`.
+    behind: usize,
+    /// Non-red cells up to the first red or the edge (the most this direction can give).
+    reach: usize,
+}
+
+fn look(board: &Board, row: usize, col: usize, d: Dir) -> Look {
+    let mut l = Look {
+        seen: 0,
+        open: None,
+        behind: 0,
+        reach: 0,
+    };
+    let mut phase = 0; // 0: run, 1: behind open, 2: past
+    for (r, c) in board.ray(row, col, d) {
+        let cell = board.cell(r, c);
+        if cell.is_red() {
+            break;
+        }
+        l.reach += 1;
+        match (phase, cell.is_blue()) {
+            (0, true) => l.seen += 1,
+            (0, false) => {
+                l.open = Some((r, c));
+                phase = 1;
+            }
+            (1, true) => l.behind += 1,
+            (1, false) => phase = 2,
+            _ => {}
+        }
+    }
+    l
+}
+
+fn looks(board: &Board, row: usize, col: usize) -> Option<(u8, [Look; 4])> {
+    let k = board.cell(row, col).number()?;
+    Some((k, Dir::ALL.map(|d| look(board, row, col, d))))
+}
+
+/// Hint rule 1 for the number at `(row, col)` (0-based): if it sees exactly its number, every
+/// open end of its view is red. `None` if the cell is not a number or nothing is set.
+pub fn number_satisfied(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    let (k, l) = looks(board, row, col)?;
+    let seen: usize = l.iter().map(|x| x.seen).sum();
+    if seen != k as usize {
+        return None;
+    }
+    let cells = l
+        .iter()
+        .filter_map(|x| x.open)
+        .map(|(r, c)| (r, c, Color::Red))
+        .collect();
+    Deduction::new(Rule::NumberSatisfied, cells, board, Some((row, col)))
+}
+
+/// Hint rule 2 for the number at `(row, col)` (0-based): not satisfied and a single open
+/// direction, whose first empty cell is then blue.
+pub fn one_direction_left(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    let (k, l) = looks(board, row, col)?;
+    let seen: usize = l.iter().map(|x| x.seen).sum();
+    let open: Vec<_> = l.iter().filter_map(|x| x.open).collect();
+    if seen >= k as usize || open.len() != 1 {
+        return None;
+    }
+    Deduction::new(
+        Rule::OneDirectionLeft,
+        vec![(open[0].0, open[0].1, Color::Blue)],
+        board,
+        Some((row, col)),
+    )
+}
+
+/// Hint rule 3 for the number at `(row, col)` (0-based): every open cell that, blue, would add
+/// itself and the blue run behind it to what the number sees and pass its number, is red.
+pub fn would_exceed(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    let (k, l) = looks(board, row, col)?;
+    let seen: usize = l.iter().map(|x| x.seen).sum();
+    let cells = l
+        .iter()
+        .filter(|x| seen + 1 + x.behind > k as usize)
+        .filter_map(|x| x.open)
+        .map(|(r, c)| (r, c, Color::Red))
+        .collect();
+    Deduction::new(Rule::WouldExceed, cells, board, Some((row, col)))
+}
+
+/// Hint rule 4 for the number at `(row, col)` (0-based): in every direction whose view ends
+/// in an empty cell, if the other three directions with all their non-red cells blue plus
+/// what this direction sees now stay below the number, that empty cell is blue.
+pub fn required_direction(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    let (k, l) = looks(board, row, col)?;
+    let reach: usize = l.iter().map(|x| x.reach).sum();
+    let cells = l
+        .iter()
+        .filter(|x| reach - x.reach + x.seen < k as usize)
+        .filter_map(|x| x.open)
+        .map(|(r, c)| (r, c, Color::Blue))
+        .collect();
+    Deduction::new(Rule::RequiredDirection, cells, board, Some((row, col)))
+}
+
+/// Hint rule 5 for the empty cell `(row, col)` (0-based): red if its four neighbours are red
+/// or the edge.
+pub fn must_be_wall(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    if !board.cell(row, col).is_empty() {
+        return None;
+    }
+    let closed = Dir::ALL.iter().all(|&d| {
+        board
+            .neighbour(row, col, d)
+            .is_none_or(|(r, c)| board.cell(r, c).is_red())
+    });
+    if !closed {
+        return None;
+    }
+    Deduction::new(Rule::MustBeWall, vec![(row, col, Color::Red)], board, None)
+}
+
+/// [`Rule::NeedsNeighbour`] for the blue cell `(row, col)` (0-based): no blue neighbour and a
+/// single empty one, which is then blue.
+pub fn needs_neighbour(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    if !board.cell(row, col).is_blue() {
+        return None;
+    }
+    let nb: Vec<(usize, usize)> = Dir::ALL
+        .iter()
+        .filter_map(|&d| board.neighbour(row, col, d))
+        .collect();
+    if nb.iter().any(|&(r, c)| board.cell(r, c).is_blue()) {
+        return None;
+    }
+    let empty: Vec<_> = nb
+        .into_iter()
+        .filter(|&(r, c)| board.cell(r, c).is_empty())
+        .collect();
+    if empty.len() != 1 {
+        return None;
+    }
+    Deduction::new(
+        Rule::NeedsNeighbour,
+        vec![(empty[0].0, empty[0].1, Color::Blue)],
+        board,
+        Some((row, col)),
+    )
+}
+
+/// [`Rule::SplitAgreement`] for the number at `(row, col)` (0-based). For each direction the
+/// counts it can still give are those `v` with its first `v` cells not red and the next one
+/// not blue (or the edge); the counts kept are those that some choice in the other three
+/// directions completes to the number. The first `min` cells of each direction are blue, and
+/// if a single count `v` is left the cell after the `v`-th is red. `None` if nothing new, or
+/// the number can no longer be satisfied.
+pub fn split_agreement(board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    let k = board.cell(row, col).number()? as u32;
+    let (ctx, st) = Ctx::new(board);
+    let i = row * ctx.n + col;
+    let refined = Ctx::refine(k, ctx.feasible(&st, i, k)).ok()?;
+    let mut cells = Vec::new();
+    for (d, &(step, len)) in ctx.rays(i).iter().enumerate() {
+        let m = refined[d].trailing_zeros() as usize;
+        let mut idx = i as isize;
+        for _ in 0..m {
+            idx += step;
+            if st[idx as usize] == EMPTY {
+                cells.push((idx as usize / ctx.n, idx as usize % ctx.n, Color::Blue));
+            }
+        }
+        if refined[d].count_ones() == 1 && m < len {
+            idx += step;
+            if st[idx as usize] == EMPTY {
+                cells.push((idx as usize / ctx.n, idx as usize % ctx.n, Color::Red));
+            }
+        }
+    }
+    Deduction::new(Rule::SplitAgreement, cells, board, Some((row, col)))
+}
+
+/// The next hint by the five rules of the spec, in priority order: rule 1 on every number
+/// (row-major), then rule 2, 3, 4 likewise, then rule 5 on every empty cell. `None` when the
+/// five rules stall.
+pub fn next_hint(board: &Board) -> Option<Deduction> {
+    type NumberRule = fn(&Board, usize, usize) -> Option<Deduction>;
+    let n = board.size();
+    let number_rules: [NumberRule; 4] = [
+        number_satisfied,
+        one_direction_left,
+        would_exceed,
+        required_direction,
+    ];
+    for rule in number_rules {
+        for r in 0..n {
+            for c in 0..n {
+                if let Cell::Number(_) = board.cell(r, c) {
+                    if let Some(d) = rule(board, r, c) {
+                        return Some(d);
+                    }
+                }
+            }
+        }
+    }
+    (0..n * n).find_map(|i| must_be_wall(board, i / n, i % n))
+}
+
+/// The next deduction by the further rules that need no trial: [`needs_neighbour`] on every
+/// blue cell, then [`split_agreement`] on every number (row-major).
+pub fn next_further(board: &Board) -> Option<Deduction> {
+    let n = board.size();
+    (0..n * n)
+        .find_map(|i| needs_neighbour(board, i / n, i % n))
+        .or_else(|| (0..n * n).find_map(|i| split_agreement(board, i / n, i % n)))
+}
+
+/// Applies the five hint rules until they stall; returns the board reached.
+pub fn apply_hints(board: &Board) -> Board {
+    let mut b = board.clone();
+    while let Some(d) = next_hint(&b) {
+        d.apply(&mut b);
+    }
+    b
+}

@@ -1,0 +1,124 @@
+//! The step-by-step explanation of a solution, as a [`Trace`] for the pipeline.
+//!
+//! Each step is the earliest applicable deduction in this order: the five hint rules
+//! ([`super::rules::next_hint`]), then [`Rule::NeedsNeighbour`] and [`Rule::SplitAgreement`]
+//! ([`super::rules::next_further`]), then [`Rule::Contradiction`] (the first empty cell,
+//! row-major, whose other colour breaks a rule after propagation), then [`Rule::Search`] (the
+//! first whose other colour has no solution at all), and only on boards with several
+//! solutions [`Rule::Guess`]. All but `Guess` are sound: they agree with every solution.
+//! Trials skip cells on which two known solutions of the current board disagree (solutions
+//! found by earlier searches are kept), which keeps big boards with many solutions fast.
+
+use super::board::{Board, Color};
+use super::error::NoSolution;
+use super::propagate::{Ctx, BLUE, EMPTY, RED};
+use super::rules::{next_further, next_hint, Deduction, Rule};
+use super::solve::solve;
+use crate::trace::Trace;
+
+/// The explanation trace: states are boards, the event of step 0 is `None` (the puzzle as
+/// given) and of every later step `Some(deduction)` that produced it.
+pub type Explanation = Trace<Board, Option<Deduction>>;
+
+/// Explains how to solve `board`, one deduction per step.
+///
+/// `steps[0]` is the puzzle (event `None`, manipulation `None`); step `i >= 1` is the board
+/// after deduction number `i - 1` (event `Some(d)`, manipulation `Some(i - 1)`). The last
+/// step's board is complete and is also returned as the solution (numbers kept as
+/// [`super::Cell::Number`]); it equals [`solve()`]'s answer.
+///
+/// # Errors
+/// [`NoSolution`] if the board has no solution (no step is recorded then).
+pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
+    let solution = solve(board).ok_or(NoSolution)?;
+    let (ctx, sol) = Ctx::new(&solution);
+    // Known solutions of the current board: their disagreements show cells that no trial
+    // can settle, so stalls on boards with several solutions stay cheap.
+    let mut pool = vec![sol.clone()];
+    let mut cur = board.clone();
+    let mut trace = Trace::new(board.clone(), None);
+    let mut index = 0;
+    while !cur.is_complete() {
+        let d = next_hint(&cur)
+            .or_else(|| next_further(&cur))
+            .unwrap_or_else(|| trial(&ctx, &cur, &sol, &mut pool));
+        d.apply(&mut cur);
+        trace.push(cur.clone(), Some(d), index);
+        index += 1;
+    }
+    Ok((trace, cur))
+}
+
+/// A stall of the non-trial rules: the first empty cell (row-major) whose colour opposite to
+/// the solution's breaks a rule after propagation ([`Rule::Contradiction`]), else the first
+/// whose opposite colour has no solution at all ([`Rule::Search`]), else a [`Rule::Guess`]
+/// of the solution's colour on the first empty cell. Cells where a known solution of the
+/// current board disagrees with `sol` are skipped: they are not forced.
+fn trial(ctx: &Ctx, cur: &Board, sol: &[u8], pool: &mut Vec<Vec<u8>>) -> Deduction {
+    let (_, st) = Ctx::new(cur);
+    pool.retain(|s| st.iter().zip(s).all(|(&a, &b)| a == EMPTY || a == b));
+    let open = |pool: &[Vec<u8>], i: usize| st[i] == EMPTY && pool.iter().all(|s| s[i] == sol[i]);
+    let color = |i: usize| {
+        if sol[i] == BLUE {
+            Color::Blue
+        } else {
+            Color::Red
+        }
+    };
+    let other = |i: usize| if sol[i] == BLUE { RED } else { BLUE };
+    let candidates: Vec<usize> = (0..st.len()).filter(|&i| open(pool, i)).collect();
+    for &i in &candidates {
+        let mut t = st.clone();
+        t[i] = other(i);
+        if ctx.propagate(&mut t).is_err() {
+            return single(Rule::Contradiction, i, ctx.n, color(i));
+        }
+    }
+    for &i in &candidates {
+        if !open(pool, i) {
+            continue;
+        }
+        let mut t = st.clone();
+        t[i] = other(i);
+        let (mut count, mut found) = (0, None);
+        ctx.search(t, Some(i), 1, &mut count, &mut found);
+        match found {
+            Some(s) => pool.push(s),
+            None => return single(Rule::Search, i, ctx.n, color(i)),
+        }
+    }
+    let i = st
+        .iter()
+        .position(|&s| s == EMPTY)
+        .expect("board not complete");
+    single(Rule::Guess, i, ctx.n, color(i))
+}
+
+fn single(rule: Rule, i: usize, n: usize, color: Color) -> Deduction {
+    Deduction {
+        rule,
+        cells: vec![(i / n, i % n, color)],
+        cause: None,
+        number: None,
+        seen: 0,
+    }
+}
+
+/// The first empty cell (row-major) and colour (blue, then red) whose trial propagates into a
+/// broken rule: the cell gets the other colour.
+pub fn contradiction(board: &Board) -> Option<Deduction> {
+    let (ctx, st) = Ctx::new(board);
+    for i in 0..st.len() {
+        if st[i] != EMPTY {
+            continue;
+        }
+        for (try_code, color) in [(BLUE, Color::Blue), (RED, Color::Red)] {
+            let mut t = st.clone();
+            t[i] = try_code;
+            if ctx.propagate(&mut t).is_err() {
+                return Some(single(Rule::Contradiction, i, ctx.n, color.other()));
+            }
+        }
+    }
+    None
+}

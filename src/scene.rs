@@ -316,3 +316,45 @@ pub enum Prim {
         color: Color,
     },
 }
+
+/// Splits `text` at spaces into lines of at most `max_chars` characters (a longer word gets a
+/// line of its own), for labels, which are one line each.
+pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= max_chars => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_within_the_width() {
+        assert_eq!(
+            wrap("the 2 at row 4 sees 2 blues", 10),
+            vec!["the 2 at", "row 4 sees", "2 blues"]
+        );
+        assert_eq!(wrap("a verylongword b", 4), vec!["a", "verylongword", "b"]);
+        assert!(wrap("   ", 5).is_empty());
+    }
+
+    #[test]
+    fn rotation_is_clockwise_on_screen() {
+        let l = Layer::rotated(90.0, [0.0, 0.0]);
+        let p = l.to_world([1.0, 0.0]);
+        // With y pointing down, a clockwise quarter turn takes "right" to "down".
+        assert!(
+            (p[0] - 0.0).abs() < 1e-6 && (p[1] - 1.0).abs() < 1e-6,
+            "{p:?}"
+        );
+    }
+}

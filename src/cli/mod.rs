@@ -6,6 +6,7 @@ mod box_cmd;
 mod demo;
 mod error;
 mod mine_cmd;
+mod ohno_cmd;
 mod output;
 #[cfg(feature = "gui")]
 mod view;
@@ -36,6 +37,8 @@ enum Command {
     Box(box_cmd::BoxArgs),
     /// The mine: ICFP 2012 Lambda Lifting (run and score routes, animate them).
     Mine(mine_cmd::MineArgs),
+    /// 0h n0: solve boards, explain each deduction, animate the solution, generate puzzles.
+    Ohno(ohno_cmd::OhnoArgs),
     /// List the bundled demos, or export one.
     Demo(demo::DemoArgs),
     /// Play an animation in a window (needs a display).
@@ -56,6 +59,7 @@ pub fn main() -> i32 {
         Command::Box(args) => box_cmd::run(args),
         Command::Demo(args) => demo::run(args),
         Command::Mine(args) => mine_cmd::run(args),
+        Command::Ohno(args) => ohno_cmd::run(args),
         #[cfg(feature = "gui")]
         Command::View(args) => view::run(args),
     };

@@ -3,10 +3,12 @@
 use super::box_cmd::state_and_moves;
 use super::demo;
 use super::mine_cmd::load_map;
+use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;
 use crate::mine::draw::MineAnimation;
 use crate::mine::play::MinePlay;
+use crate::ohno::play::OhnoPlay;
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::play::BoxPlay;
 use crate::r#box::record;
@@ -48,6 +50,11 @@ pub struct ViewArgs {
 
 #[derive(Subcommand, Debug)]
 enum ViewWhat {
+    /// Play a 0h n0 board: click cycles a cell empty/blue/red, H shows the next deduction, Backspace undoes.
+    Ohno {
+        /// The board file, or - for standard input.
+        file: Option<PathBuf>,
+    },
     /// Play a mine's route, or play the mine yourself (no route: arrows, W wait, S shave, A abort, Backspace undo, E export the route).
     Mine {
         /// The map file, or - for standard input.
@@ -122,6 +129,23 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
                     title: map.display().to_string(),
                     anim: Box::new(MineAnimation::new(&mine, &route)),
                 }]
+            }
+            Some(ViewWhat::Ohno { file }) => {
+                let puzzle = load_board(file.as_deref())?;
+                check_display()?;
+                let opts = options(
+                    &args.screenshot,
+                    args.size,
+                    args.speed,
+                    args.fullscreen,
+                    false,
+                    None,
+                );
+                let board =
+                    viewer::live::run_live(Box::new(OhnoPlay::new(puzzle)), "play 0h n0", opts)
+                        .map_err(CliError::Input)?;
+                print_line(&board.replace('/', "\n"));
+                return Ok(0);
             }
             Some(ViewWhat::Box { state, moves }) => {
                 let (s, m) = state_and_moves(Some(state), moves)?;

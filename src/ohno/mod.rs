@@ -31,8 +31,10 @@
 pub mod board;
 pub mod check;
 pub mod count;
+pub mod draw;
 pub mod error;
 pub mod generate;
+pub mod play;
 mod propagate;
 pub mod rules;
 pub mod solve;

@@ -1,0 +1,214 @@
+//! Drawing 0h n0 boards into a [`Scene`], in the game's colours (red #ff384b, blue #1cc0e0,
+//! empty #eee on white, white bold numbers): round tiles, the deduction of each step
+//! highlighted (its number ringed, its cells ringed and filling in), its explanation under the
+//! board. Rules live elsewhere: this file only reads boards and deductions.
+//!
+//! World units: one cell = 1.0; row `r`, column `c` has its top-left corner at (`c`, `r`).
+
+use crate::anim::{ease, Animated};
+use crate::ohno::{Board, Cell, Color as Colour, Deduction, Explanation, PlayerError};
+use crate::scene::{wrap, Color, Item, Layer, Scene, Shape, View};
+
+/// The game's colours (`../shared/specs/ohno.md`, "Look of the game").
+pub mod theme {
+    use crate::scene::Color;
+    /// Red cells.
+    pub const RED: Color = Color::hex(0xff384b);
+    /// Blue cells.
+    pub const BLUE: Color = Color::hex(0x1cc0e0);
+    /// Empty tiles.
+    pub const EMPTY: Color = Color::hex(0xeeeeee);
+    /// The page.
+    pub const BACKGROUND: Color = Color::hex(0xffffff);
+    /// Text and highlight rings.
+    pub const TEXT: Color = Color::hex(0x333333);
+    /// Numbers on blue.
+    pub const NUMBER: Color = Color::hex(0xffffff);
+    /// Every colour above, for the GIF palette.
+    pub const ALL: [Color; 6] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER];
+}
+
+/// Radius of a tile, cells.
+const TILE: f32 = 0.44;
+/// Height of the caption band under the board, cells (scaled with the board).
+const CAPTION: f32 = 1.6;
+
+fn colour_of(c: Colour) -> Color {
+    match c {
+        Colour::Red => theme::RED,
+        Colour::Blue => theme::BLUE,
+    }
+}
+
+fn ring(layer: &mut Layer, r: usize, c: usize, color: Color, width: f32) {
+    let shape = Shape::Circle {
+        cx: c as f32 + 0.5,
+        cy: r as f32 + 0.5,
+        r: TILE + 0.02,
+    };
+    layer.item(Item {
+        shape,
+        fill: color.with_alpha(0),
+        stroke: Some((color, width)),
+    });
+}
+
+/// What to highlight on a board.
+#[derive(Default)]
+pub struct Marks<'a> {
+    /// The step being shown, and how far its cells have filled in (0..=1).
+    pub deduction: Option<(&'a Deduction, f32)>,
+    /// Player errors to mark.
+    pub errors: &'a [PlayerError],
+    /// A caption: first line bold, second line smaller.
+    pub caption: Option<(String, String)>,
+}
+
+/// Draws `board` (the state before `marks.deduction`'s cells are set) with its marks.
+pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
+    let n = board.size() as f32;
+    let band = if marks.caption.is_some() {
+        CAPTION * (n / 6.0).max(1.0)
+    } else {
+        0.0
+    };
+    let view = View {
+        x: -0.3,
+        y: -0.3,
+        w: n + 0.6,
+        h: n + 0.6 + band,
+    };
+    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut layer = Layer::new();
+    for r in 0..board.size() {
+        for c in 0..board.size() {
+            let (cx, cy) = (c as f32 + 0.5, r as f32 + 0.5);
+            let cell = board.cell(r, c);
+            let fill = match cell {
+                Cell::Empty => theme::EMPTY,
+                Cell::Red => theme::RED,
+                Cell::Blue | Cell::Number(_) => theme::BLUE,
+            };
+            layer.circle(cx, cy, TILE, fill);
+            if let Cell::Number(k) = cell {
+                layer.label([cx, cy], 0.5, k.to_string(), theme::NUMBER);
+            }
+        }
+    }
+    if let Some((d, t)) = marks.deduction {
+        let grow = ease::in_out(t);
+        for &(r, c, colour) in &d.cells {
+            layer.circle(
+                c as f32 + 0.5,
+                r as f32 + 0.5,
+                TILE * grow,
+                colour_of(colour),
+            );
+            ring(&mut layer, r, c, theme::TEXT, 0.05);
+        }
+        if let Some((r, c)) = d.cause {
+            ring(&mut layer, r, c, theme::TEXT, 0.1);
+        }
+    }
+    for e in marks.errors {
+        let (r, c) = match *e {
+            PlayerError::TooFew { row, col, .. } | PlayerError::TooMany { row, col, .. } => {
+                (row, col)
+            }
+            PlayerError::Isolated { row, col } => (row, col),
+        };
+        ring(&mut layer, r, c, theme::RED, 0.12);
+    }
+    if let Some((head, detail)) = &marks.caption {
+        let w = n + 0.4;
+        let unit = band / CAPTION;
+        let size1 = (w * 1.6 / head.chars().count().max(1) as f32).min(0.42 * unit);
+        layer.label(
+            [n / 2.0, n + 0.3 + band * 0.22],
+            size1,
+            head.clone(),
+            theme::TEXT,
+        );
+        let lines = wrap(detail, 48);
+        let longest = lines
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let size2 = (w * 1.75 / longest as f32).min(0.26 * unit);
+        for (i, line) in lines.iter().enumerate() {
+            let y = n + 0.3 + band * 0.5 + i as f32 * size2 * 1.15;
+            layer.label([n / 2.0, y], size2, line.clone(), theme::TEXT);
+        }
+    }
+    scene.layers.push(layer);
+    scene
+}
+
+/// The explanation of a solve as an animation: the puzzle, then one step per deduction (each
+/// step's cells ringed and filling in, its number ringed, the reasoning written underneath).
+pub struct OhnoAnimation {
+    /// The recorded deductions (`steps[0]` is the puzzle).
+    pub trace: Explanation,
+}
+
+impl OhnoAnimation {
+    fn caption(&self, step: usize) -> (String, String) {
+        let total = self.trace.len() - 1;
+        match &self.trace.steps[step].event {
+            None => (
+                "0h n0".into(),
+                format!("{} deductions to the solution", total),
+            ),
+            Some(d) => {
+                let text = d.to_string();
+                let detail = text
+                    .split_once(": ")
+                    .map_or(text.clone(), |(_, rest)| rest.to_string());
+                (format!("{step}/{total}  {}", d.rule.name()), detail)
+            }
+        }
+    }
+}
+
+impl Animated for OhnoAnimation {
+    fn steps(&self) -> usize {
+        self.trace.len()
+    }
+
+    fn manipulation(&self, step: usize) -> Option<usize> {
+        self.trace.steps[step].manipulation
+    }
+
+    fn tween_seconds(&self, _step: usize) -> f64 {
+        0.6
+    }
+
+    fn draw(&self, step: usize, fraction: f32) -> Scene {
+        let caption = Some(self.caption(step));
+        let Some(d) = &self.trace.steps[step].event else {
+            return board_scene(
+                &self.trace.steps[step].state,
+                &Marks {
+                    caption,
+                    ..Marks::default()
+                },
+            );
+        };
+        // The board before the step, with the step's cells growing in (fully grown at rest).
+        let before = &self.trace.steps[step - 1].state;
+        board_scene(
+            before,
+            &Marks {
+                deduction: Some((d, fraction)),
+                caption,
+                ..Marks::default()
+            },
+        )
+    }
+
+    fn palette_colors(&self) -> Vec<Color> {
+        theme::ALL.to_vec()
+    }
+}

@@ -25,11 +25,8 @@ impl Rng {
 fn sequences(count: usize, per_sequence: usize) -> Vec<(BoxState, Vec<Manipulation>)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/box/cases.tsv");
     let text = std::fs::read_to_string(path).expect("read cases.tsv");
-    let states: Vec<BoxState> = text
-        .lines()
-        .filter_map(|l| l.split('\t').next())
-        .map(|s| BoxState::parse(s).expect("valid state"))
-        .collect();
+    let states: Vec<BoxState> =
+        text.lines().filter_map(|l| l.split('\t').next()).map(|s| BoxState::parse(s).expect("valid state")).collect();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
@@ -60,11 +57,7 @@ fn sequences(count: usize, per_sequence: usize) -> Vec<(BoxState, Vec<Manipulati
 fn bench(c: &mut Criterion) {
     let seqs = sequences(1000, 100);
     let total: usize = seqs.iter().map(|(_, m)| m.len()).sum();
-    let turns = seqs
-        .iter()
-        .flat_map(|(_, m)| m)
-        .filter(|m| m.quarter_turns().is_some())
-        .count();
+    let turns = seqs.iter().flat_map(|(_, m)| m).filter(|m| m.quarter_turns().is_some()).count();
     eprintln!("box_engine: {total} manipulations, {turns} of them turns");
     let mut group = c.benchmark_group("box");
     group.throughput(Throughput::Elements(total as u64));

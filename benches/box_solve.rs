@@ -127,9 +127,7 @@ fn bench(c: &mut Criterion) {
     let median = runs[runs.len() / 2].1;
     eprintln!("box_solve: criterion state (median time): {median}");
     let mut group = c.benchmark_group("box");
-    group.bench_function("solve_median_state", |b| {
-        b.iter(|| solve(black_box(&median)))
-    });
+    group.bench_function("solve_median_state", |b| b.iter(|| solve(black_box(&median))));
     group.finish();
 }
 

@@ -30,13 +30,7 @@ fn legal_walk(start: &Mine, len: usize, seed: u64) -> Vec<Command> {
     let mut m = start.clone();
     let mut walk = Vec::with_capacity(len);
     let mut visits = std::collections::HashMap::new();
-    let all = [
-        Command::Left,
-        Command::Right,
-        Command::Up,
-        Command::Down,
-        Command::Wait,
-    ];
+    let all = [Command::Left, Command::Right, Command::Up, Command::Down, Command::Wait];
     while walk.len() < len {
         let mut options = Vec::new();
         for &c in &all {
@@ -53,9 +47,7 @@ fn legal_walk(start: &Mine, len: usize, seed: u64) -> Vec<Command> {
         let pick = if rng.below(5) == 0 {
             rng.below(options.len() as u64) as usize
         } else {
-            (0..options.len())
-                .min_by_key(|&i| (options[i].0, options[i].1))
-                .unwrap()
+            (0..options.len()).min_by_key(|&i| (options[i].0, options[i].1)).unwrap()
         };
         let (_, _, c, next) = options.swap_remove(pick);
         m = next;
@@ -98,10 +90,8 @@ fn generated_map(w: usize, h: usize, seed: u64) -> String {
 
 fn bench(c: &mut Criterion) {
     let dir = env!("CARGO_MANIFEST_DIR");
-    let contest10 = Mine::parse(
-        &std::fs::read_to_string(format!("{dir}/tests/data/mine/maps/contest10.map")).unwrap(),
-    )
-    .unwrap();
+    let contest10 =
+        Mine::parse(&std::fs::read_to_string(format!("{dir}/tests/data/mine/maps/contest10.map")).unwrap()).unwrap();
     let walk = legal_walk(&contest10, 5000, 0x5eed);
     let mut g = c.benchmark_group("mine_contest10");
     g.throughput(Throughput::Elements(walk.len() as u64));

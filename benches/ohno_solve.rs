@@ -40,31 +40,22 @@ fn bench_data(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     for (header, p) in puzzles.iter().filter(|(_, p)| p.size() == 9) {
         let name = header.split_whitespace().next().unwrap();
-        g.bench_with_input(BenchmarkId::new("9x9", name), p, |b, p| {
-            b.iter(|| solve(black_box(p)).unwrap())
-        });
+        g.bench_with_input(BenchmarkId::new("9x9", name), p, |b, p| b.iter(|| solve(black_box(p)).unwrap()));
     }
     for (header, p) in load("stall_unique.txt").into_iter().take(3) {
         let name = header.split(';').next().unwrap().trim().replace(' ', "_");
         let size = p.size();
-        g.bench_with_input(
-            BenchmarkId::new(format!("stall_{size}x{size}"), name),
-            &p,
-            |b, p| b.iter(|| solve(black_box(p)).unwrap()),
-        );
+        g.bench_with_input(BenchmarkId::new(format!("stall_{size}x{size}"), name), &p, |b, p| {
+            b.iter(|| solve(black_box(p)).unwrap())
+        });
     }
     g.finish();
 
     let mut g = c.benchmark_group("ohno_solve_big");
     g.sample_size(10);
-    for (header, p) in load("big_solvable.txt")
-        .into_iter()
-        .filter(|(_, p)| p.size() == 30)
-    {
+    for (header, p) in load("big_solvable.txt").into_iter().filter(|(_, p)| p.size() == 30) {
         let name = header.split_whitespace().nth(2).unwrap().to_string();
-        g.bench_with_input(BenchmarkId::new("30x30", name), &p, |b, p| {
-            b.iter(|| solve(black_box(p)).unwrap())
-        });
+        g.bench_with_input(BenchmarkId::new("30x30", name), &p, |b, p| b.iter(|| solve(black_box(p)).unwrap()));
     }
     g.finish();
 }

@@ -15,12 +15,7 @@ fn smooth_export(c: &mut Criterion) {
     let frames = timeline.frames().len() as u64;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bench.gif");
-    let opts = GifOptions {
-        width: 400,
-        height: 400,
-        looping: true,
-        progress: false,
-    };
+    let opts = GifOptions { width: 400, height: 400, looping: true, progress: false };
     let stats = export_gif(&anim, &timeline, &path, opts).unwrap();
     eprintln!(
         "smooth export: {} frames, {} bytes, {:.0} bytes per frame (first frame full, then changed rectangles)",
@@ -31,9 +26,7 @@ fn smooth_export(c: &mut Criterion) {
     let mut g = c.benchmark_group("smooth_export_400x400");
     g.throughput(Throughput::Elements(frames));
     g.sample_size(10);
-    g.bench_function("figure1_20fps", |b| {
-        b.iter(|| export_gif(&anim, &timeline, &path, opts).unwrap())
-    });
+    g.bench_function("figure1_20fps", |b| b.iter(|| export_gif(&anim, &timeline, &path, opts).unwrap()));
     g.finish();
 }
 

@@ -23,12 +23,7 @@ pub struct Color {
 impl Color {
     /// An opaque colour from `0xRRGGBB`.
     pub const fn hex(rgb: u32) -> Color {
-        Color {
-            r: (rgb >> 16) as u8,
-            g: (rgb >> 8) as u8,
-            b: rgb as u8,
-            a: 255,
-        }
+        Color { r: (rgb >> 16) as u8, g: (rgb >> 8) as u8, b: rgb as u8, a: 255 }
     }
 
     /// The same colour with opacity `a` (0..=255).
@@ -38,17 +33,8 @@ impl Color {
 
     /// The opaque colour `t` of the way from `self` to `other` (t in 0..=1).
     pub fn mix(self, other: Color, t: f32) -> Color {
-        let m = |a: u8, b: u8| {
-            (a as f32 + (b as f32 - a as f32) * t)
-                .round()
-                .clamp(0.0, 255.0) as u8
-        };
-        Color {
-            r: m(self.r, other.r),
-            g: m(self.g, other.g),
-            b: m(self.b, other.b),
-            a: 255,
-        }
+        let m = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * t).round().clamp(0.0, 255.0) as u8;
+        Color { r: m(self.r, other.r), g: m(self.g, other.g), b: m(self.b, other.b), a: 255 }
     }
 }
 
@@ -112,30 +98,18 @@ impl Layer {
 
     /// A layer turned `degrees` clockwise about `pivot`.
     pub fn rotated(degrees: f32, pivot: Point) -> Layer {
-        Layer {
-            rotation: degrees,
-            pivot,
-            ..Layer::default()
-        }
+        Layer { rotation: degrees, pivot, ..Layer::default() }
     }
 
     /// Adds a filled rectangle (cells).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Color) -> &mut Self {
-        self.items.push(Item {
-            shape: Shape::Rect { x, y, w, h },
-            fill,
-            stroke: None,
-        });
+        self.items.push(Item { shape: Shape::Rect { x, y, w, h }, fill, stroke: None });
         self
     }
 
     /// Adds a filled circle (cells).
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, fill: Color) -> &mut Self {
-        self.items.push(Item {
-            shape: Shape::Circle { cx, cy, r },
-            fill,
-            stroke: None,
-        });
+        self.items.push(Item { shape: Shape::Circle { cx, cy, r }, fill, stroke: None });
         self
     }
 
@@ -146,19 +120,8 @@ impl Layer {
     }
 
     /// Adds a centred label.
-    pub fn label(
-        &mut self,
-        at: Point,
-        size: f32,
-        text: impl Into<String>,
-        color: Color,
-    ) -> &mut Self {
-        self.labels.push(Label {
-            at,
-            size,
-            text: text.into(),
-            color,
-        });
+    pub fn label(&mut self, at: Point, size: f32, text: impl Into<String>, color: Color) -> &mut Self {
+        self.labels.push(Label { at, size, text: text.into(), color });
         self
     }
 
@@ -170,10 +133,7 @@ impl Layer {
         let (s, c) = self.rotation.to_radians().sin_cos();
         let (dx, dy) = (p[0] - self.pivot[0], p[1] - self.pivot[1]);
         // y points down, so this matrix turns clockwise on screen for a positive angle.
-        [
-            self.pivot[0] + dx * c - dy * s,
-            self.pivot[1] + dx * s + dy * c,
-        ]
+        [self.pivot[0] + dx * c - dy * s, self.pivot[1] + dx * s + dy * c]
     }
 }
 
@@ -204,11 +164,7 @@ pub struct Scene {
 impl Scene {
     /// An empty scene showing `view` on `background`.
     pub fn new(view: View, background: Color) -> Scene {
-        Scene {
-            view,
-            background,
-            layers: Vec::new(),
-        }
+        Scene { view, background, layers: Vec::new() }
     }
 
     /// The mapping from world units to pixels for an output of `width` x `height` pixels.
@@ -232,29 +188,16 @@ impl Scene {
             for item in &layer.items {
                 let poly = |pts: &[Point]| pts.iter().map(|&p| px(p)).collect::<Vec<_>>();
                 let shape = match &item.shape {
-                    Shape::Rect { x, y, w, h } => PixelShape::Polygons(vec![poly(&[
-                        [*x, *y],
-                        [x + w, *y],
-                        [x + w, y + h],
-                        [*x, y + h],
-                    ])]),
+                    Shape::Rect { x, y, w, h } => {
+                        PixelShape::Polygons(vec![poly(&[[*x, *y], [x + w, *y], [x + w, y + h], [*x, y + h]])])
+                    }
                     Shape::Circle { cx, cy, r } => {
                         let c = px([*cx, *cy]);
-                        PixelShape::Circle {
-                            cx: c[0],
-                            cy: c[1],
-                            r: r * cam.scale,
-                        }
+                        PixelShape::Circle { cx: c[0], cy: c[1], r: r * cam.scale }
                     }
-                    Shape::Polygons(ps) => {
-                        PixelShape::Polygons(ps.iter().map(|p| poly(p)).collect())
-                    }
+                    Shape::Polygons(ps) => PixelShape::Polygons(ps.iter().map(|p| poly(p)).collect()),
                 };
-                out.push(Prim::Fill {
-                    shape,
-                    color: item.fill,
-                    stroke: item.stroke.map(|(c, w)| (c, w * cam.scale)),
-                });
+                out.push(Prim::Fill { shape, color: item.fill, stroke: item.stroke.map(|(c, w)| (c, w * cam.scale)) });
             }
             for l in &layer.labels {
                 let at = px(l.at);
@@ -302,19 +245,9 @@ pub enum PixelShape {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Prim {
     /// A filled shape with an optional outline (colour, width in pixels).
-    Fill {
-        shape: PixelShape,
-        color: Color,
-        stroke: Option<(Color, f32)>,
-    },
+    Fill { shape: PixelShape, color: Color, stroke: Option<(Color, f32)> },
     /// Upright text centred on (x, y) pixels, font em size `px` pixels.
-    Text {
-        x: f32,
-        y: f32,
-        px: f32,
-        text: String,
-        color: Color,
-    },
+    Text { x: f32, y: f32, px: f32, text: String, color: Color },
 }
 
 /// Splits `text` at spaces into lines of at most `max_chars` characters (a longer word gets a
@@ -339,10 +272,7 @@ mod tests {
 
     #[test]
     fn wrap_breaks_at_spaces_within_the_width() {
-        assert_eq!(
-            wrap("the 2 at row 4 sees 2 blues", 10),
-            vec!["the 2 at", "row 4 sees", "2 blues"]
-        );
+        assert_eq!(wrap("the 2 at row 4 sees 2 blues", 10), vec!["the 2 at", "row 4 sees", "2 blues"]);
         assert_eq!(wrap("a verylongword b", 4), vec!["a", "verylongword", "b"]);
         assert!(wrap("   ", 5).is_empty());
     }
@@ -352,9 +282,6 @@ mod tests {
         let l = Layer::rotated(90.0, [0.0, 0.0]);
         let p = l.to_world([1.0, 0.0]);
         // With y pointing down, a clockwise quarter turn takes "right" to "down".
-        assert!(
-            (p[0] - 0.0).abs() < 1e-6 && (p[1] - 1.0).abs() < 1e-6,
-            "{p:?}"
-        );
+        assert!((p[0] - 0.0).abs() < 1e-6 && (p[1] - 1.0).abs() < 1e-6, "{p:?}");
     }
 }

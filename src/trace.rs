@@ -27,22 +27,12 @@ pub struct Trace<S, E> {
 impl<S, E> Trace<S, E> {
     /// A trace holding only the initial state.
     pub fn new(initial: S, start: E) -> Self {
-        Trace {
-            steps: vec![Step {
-                state: initial,
-                event: start,
-                manipulation: None,
-            }],
-        }
+        Trace { steps: vec![Step { state: initial, event: start, manipulation: None }] }
     }
 
     /// Appends the state produced by `event`, part of manipulation number `manipulation`.
     pub fn push(&mut self, state: S, event: E, manipulation: usize) {
-        self.steps.push(Step {
-            state,
-            event,
-            manipulation: Some(manipulation),
-        });
+        self.steps.push(Step { state, event, manipulation: Some(manipulation) });
     }
 
     /// Number of recorded steps (frames of the 1 s animation).

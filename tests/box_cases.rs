@@ -11,12 +11,7 @@ fn cases() -> Vec<(String, String, String, String)> {
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
             assert_eq!(f.len(), 4, "row {l:?}");
-            (
-                f[0].into(),
-                f[1].into(),
-                f[2].into(),
-                f[3].replace("\\n", "\n"),
-            )
+            (f[0].into(), f[1].into(), f[2].into(), f[3].replace("\\n", "\n"))
         })
         .collect()
 }
@@ -30,17 +25,8 @@ fn normalise(picture: &str) -> String {
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
-    let indent = lines
-        .iter()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    lines
-        .iter()
-        .map(|l| l.get(indent..).unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let indent = lines.iter().filter(|l| !l.is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+    lines.iter().map(|l| l.get(indent..).unwrap_or("")).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
@@ -58,20 +44,13 @@ fn all_cases() {
             Ok(fin) => {
                 ok += 1;
                 assert_eq!(&fin.to_string(), expected, "row {row}: {state} {moves}");
-                assert_eq!(
-                    normalise(&ascii(fin)),
-                    normalise(picture),
-                    "row {row}: picture of {state} {moves}"
-                );
+                assert_eq!(normalise(&ascii(fin)), normalise(picture), "row {row}: picture of {state} {moves}");
                 assert_eq!(failure, None, "row {row}");
                 assert_eq!(trace.last(), fin, "row {row}: record's final state");
             }
             Err((index, reason)) => {
                 bang += 1;
-                assert_eq!(
-                    expected, "!",
-                    "row {row}: {state} {moves}: {reason} at {index}"
-                );
+                assert_eq!(expected, "!", "row {row}: {state} {moves}: {reason} at {index}");
                 assert_eq!(picture, "!", "row {row}");
                 let f = failure.unwrap_or_else(|| panic!("row {row}: record did not fail"));
                 assert_eq!((f.manipulation, f.reason), (*index, *reason), "row {row}");

@@ -13,11 +13,7 @@ fn tumble() -> Command {
 
 #[test]
 fn answers_from_arguments_and_from_standard_input() {
-    tumble()
-        .args(["box", FIGURE1, "+>|<-v+^+"])
-        .assert()
-        .success()
-        .stdout("o........@..o....oox...xo....\n");
+    tumble().args(["box", FIGURE1, "+>|<-v+^+"]).assert().success().stdout("o........@..o....oox...xo....\n");
     tumble()
         .arg("box")
         .write_stdin(format!("{FIGURE1}\r\n+>|<-v+^+\n"))
@@ -25,61 +21,28 @@ fn answers_from_arguments_and_from_standard_input() {
         .success()
         .stdout("o........@..o....oox...xo....\n");
     // `!` is an answer too: exit 0, the reason on stderr.
-    tumble()
-        .args(["box", FIGURE1, "+^^"])
-        .assert()
-        .success()
-        .stdout("!\n")
-        .stderr(contains("move 3 '^'"));
+    tumble().args(["box", FIGURE1, "+^^"]).assert().success().stdout("!\n").stderr(contains("move 3 '^'"));
 }
 
 #[test]
 fn ascii_and_trace_outputs() {
     let want = "  .  .\n .....\n .....\n .o...\n xo.@.\n*ooo..\n x  .\n";
-    tumble()
-        .args(["box", FIGURE1, "+", "--ascii"])
-        .assert()
-        .success()
-        .stdout(want);
-    tumble()
-        .args(["box", FIGURE1, "+^^", "--ascii"])
-        .assert()
-        .success()
-        .stdout("!\n");
+    tumble().args(["box", FIGURE1, "+", "--ascii"]).assert().success().stdout(want);
+    tumble().args(["box", FIGURE1, "+^^", "--ascii"]).assert().success().stdout("!\n");
     // The first row of traces.tsv.
-    let row = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/box/traces.tsv"
-    ))
-    .unwrap();
+    let row = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/box/traces.tsv")).unwrap();
     let fields: Vec<&str> = row.lines().next().unwrap().split('\t').collect();
     let want: String = fields[2].split('|').map(|f| format!("{f}\n")).collect();
-    tumble()
-        .args(["box", fields[0], fields[1], "--trace"])
-        .assert()
-        .success()
-        .stdout(want);
+    tumble().args(["box", fields[0], fields[1], "--trace"]).assert().success().stdout(want);
 }
 
 #[test]
 fn bad_input_exits_2_with_the_position_and_writes_nothing() {
     let cases: &[(&[&str], &str)] = &[
-        (
-            &["box", ".........@...o....ooo..xox.."],
-            "state: 28 characters; expected 29",
-        ),
-        (
-            &["box", ".........@...o....ooo..xoz..."],
-            "state: character 26 is 'z'; expected one of . o x @",
-        ),
-        (
-            &["box", ".........@...o....ooo..xox...", "+>?"],
-            "moves: character 3 is '?'; expected one of + - | < > ^ v",
-        ),
-        (
-            &["box", ".o.......@...o....ooo..xox..."],
-            "state: not stable: the creature in cell 1 would fall",
-        ),
+        (&["box", ".........@...o....ooo..xox.."], "state: 28 characters; expected 29"),
+        (&["box", ".........@...o....ooo..xoz..."], "state: character 26 is 'z'; expected one of . o x @"),
+        (&["box", ".........@...o....ooo..xox...", "+>?"], "moves: character 3 is '?'; expected one of + - | < > ^ v"),
+        (&["box", ".o.......@...o....ooo..xox..."], "state: not stable: the creature in cell 1 would fall"),
         (&["box", ".........@...o....ooo..xoxx.."], "state: 3 smoles"),
         (&["box", "..@......@...o....ooo..xox..."], "state: 2 stots"),
         (&["box", ""], "state: empty"),
@@ -88,43 +51,19 @@ fn bad_input_exits_2_with_the_position_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for (args, msg) in cases {
         let gif = dir.path().join("out.gif");
-        tumble()
-            .args(*args)
-            .arg("--gif")
-            .arg(&gif)
-            .assert()
-            .code(2)
-            .stderr(contains(*msg))
-            .stdout("");
+        tumble().args(*args).arg("--gif").arg(&gif).assert().code(2).stderr(contains(*msg)).stdout("");
         assert!(!gif.exists(), "{args:?} wrote a file");
     }
-    assert_eq!(
-        std::fs::read_dir(dir.path()).unwrap().count(),
-        0,
-        "no temporary file either"
-    );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file either");
     // The caret points at the bad character.
     tumble()
         .args(["box", ".........@...o....ooo..xoz..."])
         .assert()
         .code(2)
-        .stderr(contains(format!(
-            "\n  state: .........@...o....ooo..xoz...\n{}^\n",
-            " ".repeat(9 + 25)
-        )));
+        .stderr(contains(format!("\n  state: .........@...o....ooo..xoz...\n{}^\n", " ".repeat(9 + 25))));
     // Binary garbage on standard input.
-    tumble()
-        .arg("box")
-        .write_stdin(vec![0xff, 0xfe, 0x00, 0x41])
-        .assert()
-        .code(2)
-        .stderr(contains("not UTF-8"));
-    tumble()
-        .arg("box")
-        .write_stdin("")
-        .assert()
-        .code(2)
-        .stderr(contains("state: empty"));
+    tumble().arg("box").write_stdin(vec![0xff, 0xfe, 0x00, 0x41]).assert().code(2).stderr(contains("not UTF-8"));
+    tumble().arg("box").write_stdin("").assert().code(2).stderr(contains("state: empty"));
 }
 
 #[test]
@@ -150,22 +89,10 @@ fn view_without_a_display_says_so_and_suggests_gif() {
 
 #[test]
 fn demos_are_listed_and_exported() {
-    tumble()
-        .arg("demo")
-        .assert()
-        .success()
-        .stdout(contains("figure1").and(contains("dropout")));
+    tumble().arg("demo").assert().success().stdout(contains("figure1").and(contains("dropout")));
     let dir = tempfile::tempdir().unwrap();
     let gif = dir.path().join("d.gif");
-    tumble()
-        .args(["demo", "dropout", "--size", "120", "--gif"])
-        .arg(&gif)
-        .assert()
-        .success();
+    tumble().args(["demo", "dropout", "--size", "120", "--gif"]).arg(&gif).assert().success();
     assert!(gif.exists());
-    tumble()
-        .args(["demo", "nope"])
-        .assert()
-        .code(2)
-        .stderr(contains("no demo named \"nope\""));
+    tumble().args(["demo", "nope"]).assert().code(2).stderr(contains("no demo named \"nope\""));
 }

@@ -38,18 +38,8 @@ fn one_second_gif_has_every_trace_state_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("figure1.gif");
     let (w, h) = (120, 134);
-    let stats = export_gif(
-        &anim,
-        &timeline,
-        &path,
-        GifOptions {
-            width: w,
-            height: h,
-            looping: true,
-            progress: false,
-        },
-    )
-    .unwrap();
+    let stats = export_gif(&anim, &timeline, &path, GifOptions { width: w, height: h, looping: true, progress: false })
+        .unwrap();
     assert_eq!(stats.frames, anim.trace.len());
     let d = decode(std::fs::File::open(&path).unwrap()).unwrap();
     assert_eq!((d.width, d.height), (w, h));
@@ -60,25 +50,14 @@ fn one_second_gif_has_every_trace_state_in_order() {
     for (k, f) in d.frames.iter().enumerate() {
         assert_eq!(f.delay_cs, 100, "frame {k}");
         let rendered = raster::render(&anim.draw(k, 1.0), w, h);
-        assert!(
-            f.rgba == as_stored(&anim, &rendered.rgba),
-            "frame {k} differs from the rendered state {k}"
-        );
+        assert!(f.rgba == as_stored(&anim, &rendered.rgba), "frame {k} differs from the rendered state {k}");
     }
     // Consecutive frames differ (each is a new state).
     for k in 1..d.frames.len() {
-        assert_ne!(
-            d.frames[k - 1].rgba,
-            d.frames[k].rgba,
-            "frames {} and {k} are equal",
-            k - 1
-        );
+        assert_ne!(d.frames[k - 1].rgba, d.frames[k].rgba, "frames {} and {k} are equal", k - 1);
     }
     // No temporary file is left beside the GIF.
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("figure1.gif")]);
 }
 
@@ -98,10 +77,7 @@ fn cli_gif_and_png_are_written_and_decode() {
         .success()
         .stdout("o........@..o....oox...xo....\n");
     let d = decode(std::fs::File::open(&gif).unwrap()).unwrap();
-    assert_eq!(
-        d.frames.len(),
-        animation(FIGURE1, FIGURE1_MOVES).trace.len()
-    );
+    assert_eq!(d.frames.len(), animation(FIGURE1, FIGURE1_MOVES).trace.len());
     assert_eq!(d.width, 200);
     assert!(d.frames.iter().all(|f| f.delay_cs == 100));
     let img = image::open(&png).unwrap();

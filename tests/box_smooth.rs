@@ -19,18 +19,7 @@ fn animation(state: &str, moves: &str) -> BoxAnimation {
 fn export(anim: &BoxAnimation, timeline: &Timeline, w: u32, h: u32) -> Decoded {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("smooth.gif");
-    export_gif(
-        anim,
-        timeline,
-        &path,
-        GifOptions {
-            width: w,
-            height: h,
-            looping: true,
-            progress: false,
-        },
-    )
-    .unwrap();
+    export_gif(anim, timeline, &path, GifOptions { width: w, height: h, looping: true, progress: false }).unwrap();
     decode(std::fs::File::open(&path).unwrap()).unwrap()
 }
 
@@ -62,38 +51,24 @@ fn smooth_gif_turns_continuously_and_has_the_timelines_frames() {
 
     // The middle of the first turn, measured from where the stot is drawn.
     let seg = timeline.segments[0];
-    assert!(matches!(
-        anim.trace.steps[seg.step].event,
-        BoxEvent::Turn { .. }
-    ));
+    assert!(matches!(anim.trace.steps[seg.step].event, BoxEvent::Turn { .. }));
     let k = ((seg.start + seg.duration / 2.0) * 20.0).round() as usize;
     let scene = anim.draw(0, 1.0);
     let cam = scene.camera(w, h);
     let pivot = cam.apply(PIVOT);
     let (r, c) = row_col(9);
     let rest = cam.apply([c as f32 + 0.5, r as f32 + 0.5]);
-    let angle_of = |p: (f64, f64)| {
-        (p.1 - pivot[1] as f64)
-            .atan2(p.0 - pivot[0] as f64)
-            .to_degrees()
-    };
+    let angle_of = |p: (f64, f64)| (p.1 - pivot[1] as f64).atan2(p.0 - pivot[0] as f64).to_degrees();
     let at_rest = angle_of((rest[0] as f64, rest[1] as f64));
     let stot = centroid(&d.frames[k].rgba, w, theme::STOT).expect("the stot is drawn");
     let turned = (angle_of(stot) - at_rest).rem_euclid(360.0);
-    assert!(
-        (35.0..=55.0).contains(&turned),
-        "mid-turn frame {k} shows the box at {turned:.1} degrees"
-    );
+    assert!((35.0..=55.0).contains(&turned), "mid-turn frame {k} shows the box at {turned:.1} degrees");
     // Before the turn 0°, after it 90°.
     let first = angle_of(centroid(&d.frames[0].rgba, w, theme::STOT).unwrap()) - at_rest;
     assert!(first.abs() < 1.0, "first frame at {first:.1} degrees");
     let after = ((seg.start + seg.duration) * 20.0).ceil() as usize + 1;
-    let done = (angle_of(centroid(&d.frames[after].rgba, w, theme::STOT).unwrap()) - at_rest)
-        .rem_euclid(360.0);
-    assert!(
-        (done - 90.0).abs() < 1.0,
-        "after the turn: {done:.1} degrees"
-    );
+    let done = (angle_of(centroid(&d.frames[after].rgba, w, theme::STOT).unwrap()) - at_rest).rem_euclid(360.0);
+    assert!((done - 90.0).abs() < 1.0, "after the turn: {done:.1} degrees");
 
     // Every frame is the raster picture of its time, mapped to the palette.
     let palette = tumble::export::palette::Palette::from_theme(&anim.palette_colors());
@@ -107,10 +82,7 @@ fn smooth_gif_turns_continuously_and_has_the_timelines_frames() {
                 [c[0], c[1], c[2], 255]
             })
             .collect();
-        assert!(
-            d.frames[i].rgba == want,
-            "frame {i} differs from the rendered one"
-        );
+        assert!(d.frames[i].rgba == want, "frame {i} differs from the rendered one");
     }
 }
 
@@ -130,14 +102,8 @@ fn shubble_is_drawn_leaving_through_the_opening() {
     let cam = anim.draw(0, 1.0).camera(w, h);
     // Below the floor under the opening (cell 27 at row 4, column 5): y in 5..6 cells.
     let below = |rgba: &[u8]| {
-        let (x0, x1) = (
-            cam.apply([5.2, 0.0])[0] as u32,
-            cam.apply([5.8, 0.0])[0] as u32,
-        );
-        let (y0, y1) = (
-            cam.apply([0.0, 5.1])[1] as u32,
-            cam.apply([0.0, 5.9])[1] as u32,
-        );
+        let (x0, x1) = (cam.apply([5.2, 0.0])[0] as u32, cam.apply([5.8, 0.0])[0] as u32);
+        let (y0, y1) = (cam.apply([0.0, 5.1])[1] as u32, cam.apply([0.0, 5.9])[1] as u32);
         let mut n = 0;
         for y in y0..y1 {
             for x in x0..x1 {
@@ -152,14 +118,7 @@ fn shubble_is_drawn_leaving_through_the_opening() {
     let during = ((exit.start + exit.duration) * 20.0).ceil() as usize - 1;
     assert!(during as f64 / 20.0 >= exit.start + exit.duration / 2.0);
     let after = ((exit.start + exit.duration) * 20.0).ceil() as usize + 1;
-    assert_eq!(
-        below(&d.frames[before].rgba),
-        0,
-        "nothing under the floor before"
-    );
-    assert!(
-        below(&d.frames[during].rgba) > 20,
-        "the shubble is drawn passing the opening"
-    );
+    assert_eq!(below(&d.frames[before].rgba), 0, "nothing under the floor before");
+    assert!(below(&d.frames[during].rgba) > 20, "the shubble is drawn passing the opening");
     assert_eq!(below(&d.frames[after].rgba), 0, "and is gone once outside");
 }

@@ -6,9 +6,7 @@ use std::collections::{HashSet, VecDeque};
 
 use rayon::prelude::*;
 
-use tumble::r#box::{
-    apply, parse_moves, run, solve, solve_with_limit, solve_with_stats, BoxState, Manipulation,
-};
+use tumble::r#box::{apply, parse_moves, run, solve, solve_with_limit, solve_with_stats, BoxState, Manipulation};
 
 /// Column 1 of the first `n` rows of cases.tsv.
 fn case_states(n: usize) -> Vec<String> {
@@ -58,20 +56,9 @@ fn plain_bfs_length(start: &BoxState) -> Option<usize> {
 
 /// The solution is legal, keeps both smoles and leaves no shubble.
 fn assert_solves(start: &BoxState, moves: &[Manipulation], what: &str) {
-    let end = run(start, moves)
-        .unwrap_or_else(|(i, e)| panic!("{what}: {} illegal at {i}: {e}", text(moves)));
-    assert_eq!(
-        end.shubble_count(),
-        0,
-        "{what}: {} leaves {end}",
-        text(moves)
-    );
-    assert_eq!(
-        end.smole_count(),
-        2,
-        "{what}: {} loses a smole",
-        text(moves)
-    );
+    let end = run(start, moves).unwrap_or_else(|(i, e)| panic!("{what}: {} illegal at {i}: {e}", text(moves)));
+    assert_eq!(end.shubble_count(), 0, "{what}: {} leaves {end}", text(moves));
+    assert_eq!(end.smole_count(), 2, "{what}: {} loses a smole", text(moves));
 }
 
 #[test]
@@ -90,12 +77,7 @@ fn first_100_cases_match_plain_bfs() {
             let want = plain_bfs_length(&start);
             match got {
                 Some(moves) => {
-                    assert_eq!(
-                        Some(moves.len()),
-                        want,
-                        "row {row} {text_state}: solver {}",
-                        text(&moves)
-                    );
+                    assert_eq!(Some(moves.len()), want, "row {row} {text_state}: solver {}", text(&moves));
                     assert_solves(&start, &moves, &format!("row {row} {text_state}"));
                     Some(moves.len())
                 }
@@ -168,10 +150,7 @@ fn row_38_plus_minus_is_the_only_two_move_solution() {
     assert_eq!(all_solutions_of_length(&start, 2), vec!["+-"]);
     let sol = solve(&start).expect("solvable");
     assert_eq!(text(&sol), "+-");
-    assert_eq!(
-        run(&start, &sol).unwrap().to_string(),
-        "@..........x................x"
-    );
+    assert_eq!(run(&start, &sol).unwrap().to_string(), "@..........x................x");
     // After the `+` the box is turned (gravity standard-right), and the single `-` finishes:
     // the orientation is part of the state.
     let turned = apply(&start, Manipulation::Clockwise).unwrap();
@@ -201,21 +180,9 @@ fn row_1_needs_a_stot_move_first() {
 fn unsolvable_states_agree_with_plain_bfs() {
     let cases = [
         // (cases.tsv state, manipulations, the state they reach)
-        (
-            "@.o.o.oooo.oooxo.xoooo.oooo.o",
-            "|+--||++|++--++||--|--|-+",
-            "@oooooxoooxooooo.oooo..oo....",
-        ),
-        (
-            "o.@.....o...o.ox..o.oo.oxoo.o",
-            "-|+",
-            ".o@oox.ooooo..xoo...........o",
-        ),
-        (
-            "ooooo.ooox.@oooo.xoooo.oooo.o",
-            "++-",
-            ".oooooxooox@.oooo..oooo.ooooo",
-        ),
+        ("@.o.o.oooo.oooxo.xoooo.oooo.o", "|+--||++|++--++||--|--|-+", "@oooooxoooxooooo.oooo..oo...."),
+        ("o.@.....o...o.ox..o.oo.oxoo.o", "-|+", ".o@oox.ooooo..xoo...........o"),
+        ("ooooo.ooox.@oooo.xoooo.oooo.o", "++-", ".oooooxooox@.oooo..oooo.ooooo"),
     ];
     for (from, moves, reached) in cases {
         let start = run(&st(from), &parse_moves(moves).unwrap()).unwrap();

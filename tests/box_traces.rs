@@ -2,17 +2,12 @@
 //! states, and a property: the fast path equals the recorded path.
 
 use proptest::prelude::*;
-use tumble::r#box::{
-    apply, down, parse_moves, record, run, BoxEvent, BoxState, Cell, Manipulation, OPENING,
-};
+use tumble::r#box::{apply, down, parse_moves, record, run, BoxEvent, BoxState, Cell, Manipulation, OPENING};
 
 fn rows(file: &str) -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/box/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("read test data");
-    text.lines()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split('\t').map(String::from).collect())
-        .collect()
+    text.lines().filter(|l| !l.is_empty()).map(|l| l.split('\t').map(String::from).collect()).collect()
 }
 
 fn frame(s: &BoxState) -> String {
@@ -28,17 +23,11 @@ fn check_events(trace: &tumble::trace::Trace<BoxState, BoxEvent>) {
             BoxEvent::Start => panic!("Start after step 0"),
             BoxEvent::Turn { quarter_turns, .. } => {
                 assert_eq!(a.to_string(), b.to_string());
-                assert_eq!(
-                    (a.turns() as i8 + quarter_turns).rem_euclid(4) as u8,
-                    b.turns()
-                );
+                assert_eq!((a.turns() as i8 + quarter_turns).rem_euclid(4) as u8, b.turns());
             }
             BoxEvent::StotMove { from, to } => {
                 assert_eq!((a.stot(), b.stot(), a.turns()), (from, to, b.turns()));
-                assert_eq!(
-                    a.shubble_mask() | a.smole_mask(),
-                    b.shubble_mask() | b.smole_mask()
-                );
+                assert_eq!(a.shubble_mask() | a.smole_mask(), b.shubble_mask() | b.smole_mask());
             }
             BoxEvent::Fall { movers, exits } => {
                 assert_eq!(a.turns(), b.turns());
@@ -60,10 +49,7 @@ fn check_events(trace: &tumble::trace::Trace<BoxState, BoxEvent>) {
                     }
                 }
                 let lost = exits.count_ones();
-                assert_eq!(
-                    a.shubble_count() + a.smole_count(),
-                    b.shubble_count() + b.smole_count() + lost
-                );
+                assert_eq!(a.shubble_count() + a.smole_count(), b.shubble_count() + b.smole_count() + lost);
             }
         }
     }
@@ -100,10 +86,7 @@ fn events_consistent_on_every_case_row() {
 }
 
 fn case_states() -> Vec<BoxState> {
-    rows("cases.tsv")
-        .iter()
-        .map(|r| BoxState::parse(&r[0]).unwrap())
-        .collect()
+    rows("cases.tsv").iter().map(|r| BoxState::parse(&r[0]).unwrap()).collect()
 }
 
 proptest! {

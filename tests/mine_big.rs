@@ -52,10 +52,7 @@ fn big_map_incremental_matches_full_scan() {
         assert_eq!(a, full.step_reference(c));
         assert_eq!(inc, full);
     }
-    assert!(
-        moved > 10_000,
-        "the first updates move many rocks ({moved})"
-    );
+    assert!(moved > 10_000, "the first updates move many rocks ({moved})");
 }
 
 #[test]
@@ -64,10 +61,8 @@ fn big_map_long_walk() {
     let t0 = Instant::now();
     let mut m = Mine::parse(&text).unwrap();
     let parsed = t0.elapsed();
-    let pattern: Vec<Command> = "DDLLLLLLLLRRRRRRRRRRRRRRRRUUWWDDDLLLLLLLRRRRRRRRUUW"
-        .chars()
-        .filter_map(Command::from_char)
-        .collect();
+    let pattern: Vec<Command> =
+        "DDLLLLLLLLRRRRRRRRRRRRRRRRUUWWDDDLLLLLLLRRRRRRRRUUW".chars().filter_map(Command::from_char).collect();
     let t1 = Instant::now();
     let mut steps = 0;
     let mut rocks = 0;

@@ -7,10 +7,7 @@ use predicates::str::contains;
 use tumble::export::gif_read::decode;
 
 fn map(name: &str) -> String {
-    format!(
-        "{}/tests/data/mine/maps/{name}.map",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn tumble() -> Command {
@@ -24,9 +21,7 @@ fn validator_answers_through_the_command_line() {
         .args(["mine", "run", &map("contest1"), "LDRDDULULLDDL"])
         .assert()
         .success()
-        .stdout(contains(
-            "score 212, win, 13 moves, 3 lambdas, water level 0, razors 0",
-        ));
+        .stdout(contains("score 212, win, 13 moves, 3 lambdas, water level 0, razors 0"));
     tumble()
         .args(["mine", "run", &map("contest1"), "LDRDDULULLDDL", "--json"])
         .assert()
@@ -38,9 +33,7 @@ fn validator_answers_through_the_command_line() {
         .write_stdin("LLLLDDDDDWWWWWWWWWWWW\n")
         .assert()
         .success()
-        .stdout(contains(
-            "{\"score\":-14,\"ending\":\"lose\",\"moves\":14,\"lambdas\":0,",
-        ));
+        .stdout(contains("{\"score\":-14,\"ending\":\"lose\",\"moves\":14,\"lambdas\":0,"));
     // The map from standard input with `-`, route as an argument; an empty route is an abort.
     let text = std::fs::read_to_string(map("contest1")).unwrap();
     tumble()
@@ -64,10 +57,7 @@ fn trace_prints_every_step() {
     assert_eq!(text.matches("step ").count(), 4, "{text}");
     // L pushes the rock left and it falls; D collects the lambda; R moves on.
     assert!(text.contains("step 1\n######\n#. R #\n# *\\.#\n"), "{text}");
-    assert!(
-        text.contains("step 3\n######\n#.   #\n#   R#\n#\\ * #\nL *.\\#\n######\n"),
-        "{text}"
-    );
+    assert!(text.contains("step 3\n######\n#.   #\n#   R#\n#\\ * #\nL *.\\#\n######\n"), "{text}");
     assert!(text.ends_with("score 47, abort, 3 moves, 1 lambdas, water level 0, razors 0\n"));
 }
 
@@ -76,15 +66,7 @@ fn gif_has_one_frame_per_step() {
     let dir = tempfile::tempdir().unwrap();
     let gif = dir.path().join("m.gif");
     tumble()
-        .args([
-            "mine",
-            "run",
-            &map("contest1"),
-            "LDRDDULULLDDL",
-            "--size",
-            "160",
-            "--gif",
-        ])
+        .args(["mine", "run", &map("contest1"), "LDRDDULULLDDL", "--size", "160", "--gif"])
         .arg(&gif)
         .assert()
         .success();
@@ -99,17 +81,11 @@ fn bad_maps_give_line_and_column_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let cases: &[(&[u8], &str)] = &[
         (b"", "empty input"),
-        (
-            b"#####\n#R x#\n#L  #\n#####\n",
-            "unknown character 'x' at line 2, column 4",
-        ),
+        (b"#####\n#R x#\n#L  #\n#####\n", "unknown character 'x' at line 2, column 4"),
         (b"#####\n#  .#\n#L  #\n#####\n", "no robot"),
         (b"#####\n#R .#\n#   #\n#####\n", "no lift"),
         (b"#####\n#R\xff.#\n#L  #\n#####\n", "line 2, column 3"),
-        (
-            b"#####\n#R .#\n#L  #\n#####\n\nFlooding x\n",
-            "malformed metadata at line 6",
-        ),
+        (b"#####\n#R .#\n#L  #\n#####\n\nFlooding x\n", "malformed metadata at line 6"),
     ];
     for (i, (bytes, msg)) in cases.iter().enumerate() {
         let path = dir.path().join(format!("bad{i}.map"));
@@ -125,9 +101,5 @@ fn bad_maps_give_line_and_column_and_exit_2() {
             .stderr(contains(*msg).and(contains(path.display().to_string())));
         assert!(!gif.exists());
     }
-    tumble()
-        .args(["mine", "run", "/nonexistent.map", "L"])
-        .assert()
-        .code(2)
-        .stderr(contains("/nonexistent.map"));
+    tumble().args(["mine", "run", "/nonexistent.map", "L"]).assert().code(2).stderr(contains("/nonexistent.map"));
 }

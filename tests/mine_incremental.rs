@@ -28,47 +28,34 @@ fn map_text_sized(
             0usize..3,     // targets
             0usize..4,     // extra trampolines
             any::<bool>(), // lift present
-            (
-                prop::sample::select(vec![0usize, 0, 0, 1, 2]),
-                0usize..5,
-                0usize..12,
-                0usize..5,
-                0usize..4,
-            ), // water, flooding, waterproof, growth, razors
+            (prop::sample::select(vec![0usize, 0, 0, 1, 2]), 0usize..5, 0usize..12, 0usize..5, 0usize..4), // water, flooding, waterproof, growth, razors
         )
-            .prop_map(
-                move |(mut cells, order, targets, extra, lift, (wa, fl, wp, gr, rz))| {
-                    let mut it = order.into_iter();
-                    let wa = if top_robot { 0 } else { wa };
-                    if top_robot {
-                        let x = it.next().unwrap() % w;
-                        cells[x] = 'R';
-                        it = it.filter(|&i| i != x).collect::<Vec<_>>().into_iter();
-                    } else {
-                        cells[it.next().unwrap()] = 'R';
-                    }
-                    if lift {
-                        cells[it.next().unwrap()] = 'L';
-                    }
-                    let tramps = if targets == 0 { 0 } else { targets + extra };
-                    for t in 0..targets {
-                        cells[it.next().unwrap()] = (b'1' + t as u8) as char;
-                    }
-                    let mut meta = format!(
-                        "Water {wa}\nFlooding {fl}\nWaterproof {wp}\nGrowth {gr}\nRazors {rz}\n"
-                    );
-                    for k in 0..tramps {
-                        let letter = (b'A' + k as u8) as char;
-                        cells[it.next().unwrap()] = letter;
-                        meta.push_str(&format!(
-                            "Trampoline {letter} targets {}\n",
-                            (b'1' + (k % targets) as u8) as char
-                        ));
-                    }
-                    let rows: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
-                    format!("{}\n\n{}", rows.join("\n"), meta)
-                },
-            )
+            .prop_map(move |(mut cells, order, targets, extra, lift, (wa, fl, wp, gr, rz))| {
+                let mut it = order.into_iter();
+                let wa = if top_robot { 0 } else { wa };
+                if top_robot {
+                    let x = it.next().unwrap() % w;
+                    cells[x] = 'R';
+                    it = it.filter(|&i| i != x).collect::<Vec<_>>().into_iter();
+                } else {
+                    cells[it.next().unwrap()] = 'R';
+                }
+                if lift {
+                    cells[it.next().unwrap()] = 'L';
+                }
+                let tramps = if targets == 0 { 0 } else { targets + extra };
+                for t in 0..targets {
+                    cells[it.next().unwrap()] = (b'1' + t as u8) as char;
+                }
+                let mut meta = format!("Water {wa}\nFlooding {fl}\nWaterproof {wp}\nGrowth {gr}\nRazors {rz}\n");
+                for k in 0..tramps {
+                    let letter = (b'A' + k as u8) as char;
+                    cells[it.next().unwrap()] = letter;
+                    meta.push_str(&format!("Trampoline {letter} targets {}\n", (b'1' + (k % targets) as u8) as char));
+                }
+                let rows: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
+                format!("{}\n\n{}", rows.join("\n"), meta)
+            })
     })
 }
 
@@ -86,16 +73,12 @@ fn route() -> impl Strategy<Value = Vec<Command>> {
         Command::Wait,
         Command::Shave,
     ]);
-    (
-        prop::collection::vec(c, 0..80),
-        prop::option::weighted(0.05, 0usize..80),
-    )
-        .prop_map(|(mut v, abort)| {
-            if let Some(i) = abort {
-                v.insert(i.min(v.len()), Command::Abort);
-            }
-            v
-        })
+    (prop::collection::vec(c, 0..80), prop::option::weighted(0.05, 0usize..80)).prop_map(|(mut v, abort)| {
+        if let Some(i) = abort {
+            v.insert(i.min(v.len()), Command::Abort);
+        }
+        v
+    })
 }
 
 proptest! {

@@ -28,7 +28,10 @@ fn error_table() {
         (b"\x7fELF\x02\x01\x01\0\0\0", "binary data (control character 0x7f) at line 1, column 1"),
         (b"####\n#RL\xff#\n####", "invalid UTF-8 at line 2, column 4"),
         (b"#R\xc3\xa9L\xff#", "invalid UTF-8 at line 1, column 5"),
-        (b"####\n#RL#\n####\n\nWater x", "malformed metadata at line 5, column 7: expected a number after Water, found \"x\""),
+        (
+            b"####\n#RL#\n####\n\nWater x",
+            "malformed metadata at line 5, column 7: expected a number after Water, found \"x\"",
+        ),
         (b"####\n#RL#\n####\n\nWter 5", "malformed metadata at line 5, column 1: unknown key \"Wter\""),
         (b"####\n#RL#\n####\n\nWater", "malformed metadata at line 5, column 6: expected a number after Water"),
         (b"####\n#RL#\n####\n\nWater 1 2", "malformed metadata at line 5, column 9: unexpected \"2\" after Water N"),
@@ -80,14 +83,8 @@ fn error_table() {
         ),
     ];
     for (input, message) in table {
-        let err = Mine::parse_bytes(input)
-            .expect_err(&format!("{:?} should fail", String::from_utf8_lossy(input)));
-        assert_eq!(
-            err.to_string(),
-            *message,
-            "input {:?}",
-            String::from_utf8_lossy(input)
-        );
+        let err = Mine::parse_bytes(input).expect_err(&format!("{:?} should fail", String::from_utf8_lossy(input)));
+        assert_eq!(err.to_string(), *message, "input {:?}", String::from_utf8_lossy(input));
         if let Ok(text) = std::str::from_utf8(input) {
             assert_eq!(Mine::parse(text).unwrap_err(), err);
         }
@@ -99,28 +96,11 @@ fn error_values_carry_positions() {
     assert_eq!(
         Mine::parse("#R#\n#R#\n#L#").unwrap_err(),
         MapError::TwoRobots {
-            first: Place {
-                line: 1,
-                column: 2,
-                x: 2,
-                y: 3
-            },
-            second: Place {
-                line: 2,
-                column: 2,
-                x: 2,
-                y: 2
-            }
+            first: Place { line: 1, column: 2, x: 2, y: 3 },
+            second: Place { line: 2, column: 2, x: 2, y: 2 }
         }
     );
-    assert_eq!(
-        Mine::parse("#RL@x").unwrap_err(),
-        MapError::UnknownCharacter {
-            ch: 'x',
-            line: 1,
-            column: 5
-        }
-    );
+    assert_eq!(Mine::parse("#RL@x").unwrap_err(), MapError::UnknownCharacter { ch: 'x', line: 1, column: 5 });
     assert_eq!(Mine::parse_lenient("#R #").map(|m| m.lift()), Ok(None));
     assert_eq!(
         Mine::parse_lenient("#R #\n#LL#").unwrap_err().to_string(),
@@ -157,16 +137,7 @@ fn coordinates_padding_and_metadata() {
     assert_eq!(m.cell(0, 2), Tile::Wall);
     assert_eq!(m.cell(6, 2), Tile::Wall);
     assert_eq!(m.lambdas_remaining(), 1);
-    assert_eq!(
-        (
-            m.water_level(),
-            m.flooding(),
-            m.waterproof(),
-            m.growth(),
-            m.razors()
-        ),
-        (0, 0, 10, 25, 0)
-    );
+    assert_eq!((m.water_level(), m.flooding(), m.waterproof(), m.growth(), m.razors()), (0, 0, 10, 25, 0));
 
     // flood1: trailing space on `Flooding 8 `.
     let f = Mine::parse(&data("maps/flood1.map")).unwrap();
@@ -175,11 +146,7 @@ fn coordinates_padding_and_metadata() {
     let f3 = Mine::parse(&data("maps/flood3.map")).unwrap();
     assert_eq!(f3.waterproof(), 10);
     // beard4: CRLF, no metadata: defaults.
-    let b4 = fs::read(format!(
-        "{}/tests/data/mine/maps/beard4.map",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+    let b4 = fs::read(format!("{}/tests/data/mine/maps/beard4.map", env!("CARGO_MANIFEST_DIR"))).unwrap();
     assert!(b4.windows(2).any(|w| w == b"\r\n"));
     let b4 = Mine::parse_bytes(&b4).unwrap();
     assert_eq!((b4.growth(), b4.razors()), (25, 0));
@@ -192,35 +159,19 @@ fn coordinates_padding_and_metadata() {
     let b5 = Mine::parse(&data("maps/beard5.map")).unwrap();
     assert_eq!((b5.growth(), b5.razors()), (5, 0));
     // Metadata in any order, with CRLF and trailing spaces.
-    let m = Mine::parse("####\r\n#RL#\r\n####\r\n\r\nRazors 3  \r\nWater 2\r\n\r\nGrowth 7\t\r\n")
-        .unwrap();
+    let m = Mine::parse("####\r\n#RL#\r\n####\r\n\r\nRazors 3  \r\nWater 2\r\n\r\nGrowth 7\t\r\n").unwrap();
     assert_eq!((m.razors(), m.water_level(), m.growth()), (3, 2, 7));
 }
 
 #[test]
 fn render_reads_back() {
-    for name in [
-        "contest1",
-        "contest10",
-        "beard2",
-        "horock3",
-        "trampoline3",
-        "flood4",
-        "round2_full10",
-    ] {
+    for name in ["contest1", "contest10", "beard2", "horock3", "trampoline3", "flood4", "round2_full10"] {
         let text = data(&format!("maps/{name}.map"));
         let m = Mine::parse(&text).unwrap();
-        let grid: Vec<&str> = text
-            .lines()
-            .take_while(|l| !l.trim_end_matches('\r').is_empty())
-            .collect();
+        let grid: Vec<&str> = text.lines().take_while(|l| !l.trim_end_matches('\r').is_empty()).collect();
         let rendered = render_map(&m);
         for (ours, theirs) in rendered.lines().zip(&grid) {
-            assert_eq!(
-                ours.trim_end(),
-                theirs.trim_end_matches('\r').trim_end(),
-                "{name}"
-            );
+            assert_eq!(ours.trim_end(), theirs.trim_end_matches('\r').trim_end(), "{name}");
         }
         if !rendered.contains(|c: char| c.is_ascii_digit()) {
             assert_eq!(render_map(&Mine::parse(&rendered).unwrap()), rendered);

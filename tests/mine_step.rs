@@ -3,8 +3,8 @@
 use std::fs;
 use std::time::Instant;
 use tumble::mine::{
-    record, record_compact, render_map, summary, to_json, Collected, Command, Ending, Jump, Loss,
-    Mine, MineEvent, RockMove, Tile,
+    record, record_compact, render_map, summary, to_json, Collected, Command, Ending, Jump, Loss, Mine, MineEvent,
+    RockMove, Tile,
 };
 
 fn data(path: &str) -> String {
@@ -29,29 +29,10 @@ fn command_chars() {
 fn report_push_fall_and_horock_breaking() {
     let mut m = Mine::parse_lenient(&data("micro/horock_push.map")).unwrap();
     let r1 = m.step(Command::Right);
-    assert_eq!(
-        (r1.robot_from, r1.robot_to, r1.valid),
-        ((2, 3), (3, 3), true)
-    );
+    assert_eq!((r1.robot_from, r1.robot_to, r1.valid), ((2, 3), (3, 3), true));
     let r2 = m.step(Command::Right);
-    assert_eq!(
-        r2.pushed,
-        Some(RockMove {
-            from: (4, 3),
-            to: (5, 3),
-            higher_order: true,
-            became_lambda: false
-        })
-    );
-    assert_eq!(
-        r2.rocks,
-        vec![RockMove {
-            from: (5, 3),
-            to: (5, 2),
-            higher_order: true,
-            became_lambda: true
-        }]
-    );
+    assert_eq!(r2.pushed, Some(RockMove { from: (4, 3), to: (5, 3), higher_order: true, became_lambda: false }));
+    assert_eq!(r2.rocks, vec![RockMove { from: (5, 3), to: (5, 2), higher_order: true, became_lambda: true }]);
     assert_eq!(m.cell(5, 2), Tile::Lambda);
     assert_eq!(m.lambdas_remaining(), 1);
     assert_eq!(m.lambdas_total(), 1);
@@ -62,11 +43,7 @@ fn report_crash_and_crush() {
     let mut m = Mine::parse_lenient(&data("micro/crash.map")).unwrap();
     let r = m.step(Command::Wait);
     assert_eq!(r.rocks.len(), 2);
-    assert_eq!(
-        r.rocks.iter().filter(|mv| mv.to == (3, 2)).count(),
-        2,
-        "two rocks land in one cell"
-    );
+    assert_eq!(r.rocks.iter().filter(|mv| mv.to == (3, 2)).count(), 2, "two rocks land in one cell");
     let mut m = Mine::parse(&data("micro/crush.map")).unwrap();
     let r = m.step(Command::Wait);
     assert_eq!(r.ending, Some(Ending::Lost(Loss::Crushed)));
@@ -81,14 +58,7 @@ fn report_trampoline_jump() {
     let mut m = Mine::parse(&data("micro/tramp.map")).unwrap();
     m.step(Command::Right);
     let r = m.step(Command::Right);
-    assert_eq!(
-        r.jump,
-        Some(Jump {
-            trampoline: 'A',
-            target: '1',
-            removed: vec![(4, 4), (6, 4)]
-        })
-    );
+    assert_eq!(r.jump, Some(Jump { trampoline: 'A', target: '1', removed: vec![(4, 4), (6, 4)] }));
     assert_eq!((r.robot_from, r.robot_to), ((3, 4), (2, 2)));
     assert_eq!(m.cell(8, 4), Tile::Trampoline('C'));
     // Targets act as walls.
@@ -104,10 +74,7 @@ fn report_trampoline_jump() {
 fn report_beards_razors_lift_water() {
     let mut m = Mine::parse(&data("micro/beard.map")).unwrap();
     let r = m.step(Command::Wait);
-    assert!(
-        r.lift_opened,
-        "no lambdas: the lift opens on the first update"
-    );
+    assert!(r.lift_opened, "no lambdas: the lift opens on the first update");
     m.step(Command::Wait);
     let r = m.step(Command::Wait);
     assert_eq!(r.beards_grown, vec![(5, 2), (7, 2), (5, 3), (6, 3), (7, 3)]);
@@ -124,10 +91,7 @@ fn report_beards_razors_lift_water() {
     assert_eq!(m.razors(), 0);
 
     let mut w = Mine::parse(&data("micro/water.map")).unwrap();
-    let reports: Vec<_> = "RDDD"
-        .chars()
-        .map(|c| w.step(Command::from_char(c).unwrap()))
-        .collect();
+    let reports: Vec<_> = "RDDD".chars().map(|c| w.step(Command::from_char(c).unwrap())).collect();
     assert_eq!(reports[0].collected, Some(Collected::Lambda));
     assert!(reports[0].lift_opened);
     assert_eq!((reports[1].water_before, reports[1].water_after), (1, 2));
@@ -143,29 +107,17 @@ fn abort_and_win() {
     assert_eq!((m.moves(), m.score()), (0, 0));
     let mut m = Mine::parse(&data("maps/contest1.map")).unwrap();
     let o = m.run("LDRDDUULLLDDLRRR");
-    assert_eq!(
-        (o.score, o.ending, o.implicit_abort, o.moves, o.lambdas),
-        (212, Ending::Win, false, 13, 3)
-    );
+    assert_eq!((o.score, o.ending, o.implicit_abort, o.moves, o.lambdas), (212, Ending::Win, false, 13, 3));
     assert_eq!(m.robot(), m.lift().unwrap());
     assert!(m.lift_open());
-    assert_eq!(
-        summary(&o),
-        "score 212, win, 13 moves, 3 lambdas, water level 0, razors 0"
-    );
+    assert_eq!(summary(&o), "score 212, win, 13 moves, 3 lambdas, water level 0, razors 0");
     let mut m = Mine::parse(&data("maps/contest1.map")).unwrap();
     let o = m.run("LDRDDUULLLDD");
     assert!(o.implicit_abort);
-    assert_eq!(
-        summary(&o),
-        "score 138, abort, 12 moves, 3 lambdas, water level 0, razors 0"
-    );
+    assert_eq!(summary(&o), "score 138, abort, 12 moves, 3 lambdas, water level 0, razors 0");
     let mut f = Mine::parse(&data("maps/flood1.map")).unwrap();
     let o = f.run("LLLLDDDDDWWWWWWWWWWWW");
-    assert_eq!(
-        summary(&o),
-        "score -14, lose (drowned), 14 moves, 0 lambdas, water level 2, razors 0"
-    );
+    assert_eq!(summary(&o), "score -14, lose (drowned), 14 moves, 0 lambdas, water level 2, razors 0");
 }
 
 #[test]
@@ -179,16 +131,13 @@ fn json_output() {
     assert_eq!(v["moves"], 13);
     assert_eq!(v["lambdas"], 3);
     assert_eq!(v["map"].as_str().unwrap(), render_map(&m));
-    assert!(json.starts_with(
-        "{\"score\":212,\"ending\":\"win\",\"moves\":13,\"lambdas\":3,\"map\":\"######\\n#.   #\\n"
-    ));
+    assert!(
+        json.starts_with("{\"score\":212,\"ending\":\"win\",\"moves\":13,\"lambdas\":3,\"map\":\"######\\n#.   #\\n")
+    );
     let mut c8 = Mine::parse(&data("maps/contest8.map")).unwrap();
     let o = c8.run("RRRRRUD");
     let v: serde_json::Value = serde_json::from_str(&to_json(&c8, &o)).unwrap();
-    assert_eq!(
-        (v["ending"].as_str(), v["score"].as_i64()),
-        (Some("lose"), Some(68))
-    );
+    assert_eq!((v["ending"].as_str(), v["score"].as_i64()), (Some("lose"), Some(68)));
     assert!(v["map"].as_str().unwrap().contains('\\'));
 }
 
@@ -247,7 +196,11 @@ fn record_big_map() {
     let t0 = Instant::now();
     let compact = record_compact(&m, route);
     let compact_time = t0.elapsed();
-    eprintln!("record 1000x1000, {} frames: full clones {full_time:?}, compact {compact_time:?} (interval {})", full.len(), compact.interval());
+    eprintln!(
+        "record 1000x1000, {} frames: full clones {full_time:?}, compact {compact_time:?} (interval {})",
+        full.len(),
+        compact.interval()
+    );
     assert_eq!(full.len(), 201);
     assert!(full_time.as_secs_f64() < 5.0 && compact_time.as_secs_f64() < 1.0);
     for i in (0..full.len()).step_by(17).chain([full.len() - 1]) {

@@ -62,8 +62,7 @@ fn validator_view(m: &Mine) -> String {
 }
 
 fn num(v: &Value) -> Option<i64> {
-    v.as_i64()
-        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+    v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
 }
 
 /// Sections A, B and C from vectors.json: score (the source's, where it gives a number, and
@@ -107,11 +106,7 @@ fn validator_final_maps_json() {
         let mut m = mine(name);
         let o = m.run(route);
         assert_eq!(o.score, r[2].as_i64().unwrap(), "{name} {route:?}: score");
-        assert_eq!(
-            validator_view(&m),
-            r[3].as_str().unwrap(),
-            "{name} {route:?}: final map"
-        );
+        assert_eq!(validator_view(&m), r[3].as_str().unwrap(), "{name} {route:?}: final map");
     }
     assert_eq!(rows.len(), 64);
 }
@@ -235,13 +230,7 @@ fn micro_markdown() {
         let r1 = head.find('`').unwrap();
         let r2 = r1 + 1 + head[r1 + 1..].find('`').unwrap();
         let route = &head[r1 + 1..r2];
-        let score: i64 = head[r2..]
-            .split_whitespace()
-            .nth(3)
-            .unwrap()
-            .trim_end_matches(',')
-            .parse()
-            .unwrap();
+        let score: i64 = head[r2..].split_whitespace().nth(3).unwrap().trim_end_matches(',').parse().unwrap();
         let blocks: Vec<&str> = case.split("```\n").collect();
         // blocks: [head, map, between, final, tail]
         let (start, fin) = (blocks[1], blocks[3]);

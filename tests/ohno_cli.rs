@@ -13,72 +13,29 @@ const DEMO: &str = ".1..\n..1.\n....\n22#2\n";
 
 #[test]
 fn solves_counts_and_explains() {
-    tumble()
-        .args(["ohno", "solve"])
-        .write_stdin(DEMO)
-        .assert()
-        .success()
-        .stdout("OO##\n##OO\nOO#O\nOO#O\n");
-    tumble()
-        .args(["ohno", "solve", "--count"])
-        .write_stdin(DEMO)
-        .assert()
-        .success()
-        .stdout("1\n");
-    tumble()
-        .args(["ohno", "solve", "--count"])
-        .write_stdin("..\n..\n")
-        .assert()
-        .success()
-        .stdout("2+\n");
-    let out = tumble()
-        .args(["ohno", "solve", "--steps"])
-        .write_stdin(DEMO)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    tumble().args(["ohno", "solve"]).write_stdin(DEMO).assert().success().stdout("OO##\n##OO\nOO#O\nOO#O\n");
+    tumble().args(["ohno", "solve", "--count"]).write_stdin(DEMO).assert().success().stdout("1\n");
+    tumble().args(["ohno", "solve", "--count"]).write_stdin("..\n..\n").assert().success().stdout("2+\n");
+    let out =
+        tumble().args(["ohno", "solve", "--steps"]).write_stdin(DEMO).assert().success().get_output().stdout.clone();
     let text = String::from_utf8(out).unwrap();
-    assert!(
-        text.starts_with("1. One direction left: the 2 at row 4, column 1"),
-        "{text}"
-    );
+    assert!(text.starts_with("1. One direction left: the 2 at row 4, column 1"), "{text}");
     assert!(text.ends_with("OO##\n##OO\nOO#O\nOO#O\n"));
 }
 
 #[test]
 fn no_solution_exits_1_and_bad_boards_exit_2() {
     // A 1 whose only neighbours are red: it can see nothing.
-    tumble()
-        .args(["ohno", "solve"])
-        .write_stdin("1#\n#.\n")
-        .assert()
-        .code(1)
-        .stderr(contains("no solution"));
-    tumble()
-        .args(["ohno", "solve", "--count"])
-        .write_stdin("1#\n#.\n")
-        .assert()
-        .success()
-        .stdout("0\n");
-    tumble()
-        .args(["ohno", "solve"])
-        .write_stdin("...\n..\n...\n")
-        .assert()
-        .code(2)
-        .stderr(contains("row 2"));
+    tumble().args(["ohno", "solve"]).write_stdin("1#\n#.\n").assert().code(1).stderr(contains("no solution"));
+    tumble().args(["ohno", "solve", "--count"]).write_stdin("1#\n#.\n").assert().success().stdout("0\n");
+    tumble().args(["ohno", "solve"]).write_stdin("...\n..\n...\n").assert().code(2).stderr(contains("row 2"));
     tumble()
         .args(["ohno", "solve"])
         .write_stdin("..x\n...\n...\n")
         .assert()
         .code(2)
         .stderr(contains("row 1, column 3"));
-    tumble()
-        .args(["ohno", "solve"])
-        .write_stdin("")
-        .assert()
-        .code(2);
+    tumble().args(["ohno", "solve"]).write_stdin("").assert().code(2);
     tumble()
         .args(["ohno", "solve"])
         .write_stdin("9..\n...\n...\n")
@@ -104,12 +61,7 @@ fn generated_puzzles_are_unique_and_repeatable() {
         .stdout
         .clone();
     assert_eq!(a, b);
-    tumble()
-        .args(["ohno", "solve", "--count"])
-        .write_stdin(a)
-        .assert()
-        .success()
-        .stdout("1\n");
+    tumble().args(["ohno", "solve", "--count"]).write_stdin(a).assert().success().stdout("1\n");
 }
 
 #[test]
@@ -125,16 +77,8 @@ fn gif_has_one_frame_per_deduction() {
         .get_output()
         .stdout
         .clone();
-    let steps = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .filter(|l| l.contains(". "))
-        .count();
+    let steps = String::from_utf8(out).unwrap().lines().filter(|l| l.contains(". ")).count();
     let d = decode(std::fs::File::open(&gif).unwrap()).unwrap();
-    assert_eq!(
-        d.frames.len(),
-        steps + 1,
-        "the puzzle, then one frame per deduction"
-    );
+    assert_eq!(d.frames.len(), steps + 1, "the puzzle, then one frame per deduction");
     assert!(d.frames.iter().all(|f| f.delay_cs == 100));
 }

@@ -8,16 +8,8 @@ fn generated_puzzles_are_unique_for_sizes_4_to_12() {
         for seed in [1u64, 2, 3, 0xdead_beef] {
             let p = generate(size, seed);
             assert_eq!(p.size(), size);
-            assert_eq!(
-                count_solutions(&p, 2),
-                1,
-                "size {size} seed {seed}\n{}",
-                p.to_puzzle_string()
-            );
-            assert!(p
-                .cells()
-                .iter()
-                .all(|c| matches!(c, Cell::Empty | Cell::Red | Cell::Number(1..=9))));
+            assert_eq!(count_solutions(&p, 2), 1, "size {size} seed {seed}\n{}", p.to_puzzle_string());
+            assert!(p.cells().iter().all(|c| matches!(c, Cell::Empty | Cell::Red | Cell::Number(1..=9))));
             assert!(solve(&p).unwrap().is_solution_of(&p));
         }
     }

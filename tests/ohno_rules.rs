@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use tumble::ohno::rules::{
-    must_be_wall, needs_neighbour, next_hint, number_satisfied, one_direction_left,
-    required_direction, split_agreement, would_exceed,
+    must_be_wall, needs_neighbour, next_hint, number_satisfied, one_direction_left, required_direction,
+    split_agreement, would_exceed,
 };
 use tumble::ohno::{check, count_solutions, explain, solve, Board, Cell, Color, PlayerError, Rule};
 
@@ -17,10 +17,7 @@ fn rule1_number_satisfied() {
     // The 2 sees two blues (left and below); its open ends (up, right) are red.
     let d = number_satisfied(&b("....\nO2..\n.O..\n...."), 1, 1).unwrap();
     assert_eq!(d.rule, Rule::NumberSatisfied);
-    assert_eq!(
-        d.cells,
-        vec![(0, 1, Color::Red), (3, 1, Color::Red), (1, 2, Color::Red)]
-    );
+    assert_eq!(d.cells, vec![(0, 1, Color::Red), (3, 1, Color::Red), (1, 2, Color::Red)]);
     assert_eq!(d.cause, Some((1, 1)));
     assert_eq!(d.to_string(), "Number satisfied: the 2 at row 2, column 2 sees 2 blues; row 1 column 2 is red, row 4 column 2 is red, row 2 column 3 is red");
     assert!(number_satisfied(&b("....\nO3..\n.O..\n...."), 1, 1).is_none());
@@ -63,38 +60,20 @@ fn rule5_must_be_wall() {
 #[test]
 fn further_needs_neighbour_and_split_agreement() {
     let d = needs_neighbour(&b("O.\n#."), 0, 0).unwrap();
-    assert_eq!(
-        (d.rule, d.cells.clone(), d.cause),
-        (
-            Rule::NeedsNeighbour,
-            vec![(0, 1, Color::Blue)],
-            Some((0, 0))
-        )
-    );
+    assert_eq!((d.rule, d.cells.clone(), d.cause), (Rule::NeedsNeighbour, vec![(0, 1, Color::Blue)], Some((0, 0))));
     // A 7 in the middle of an empty 5x5: every split gives each arm at least 1 (rule 4 finds
     // the same cells one direction at a time).
     let d = split_agreement(&b(".....\n.....\n..7..\n.....\n....."), 2, 2).unwrap();
     assert_eq!(d.rule, Rule::SplitAgreement);
     let mut cells = d.cells.clone();
     cells.sort();
-    assert_eq!(
-        cells,
-        vec![
-            (1, 2, Color::Blue),
-            (2, 1, Color::Blue),
-            (2, 3, Color::Blue),
-            (3, 2, Color::Blue)
-        ]
-    );
+    assert_eq!(cells, vec![(1, 2, Color::Blue), (2, 1, Color::Blue), (2, 3, Color::Blue), (3, 2, Color::Blue)]);
     // A 3 in a corner whose row reads ". O #": the row gives 0 or 2, so the split is 2 + 1 and
     // the column's second cell is red.
     let d = split_agreement(&b("3.O#\n....\n....\n#..."), 0, 0).unwrap();
     let mut cells = d.cells.clone();
     cells.sort();
-    assert_eq!(
-        cells,
-        vec![(0, 1, Color::Blue), (1, 0, Color::Blue), (2, 0, Color::Red)]
-    );
+    assert_eq!(cells, vec![(0, 1, Color::Blue), (1, 0, Color::Blue), (2, 0, Color::Red)]);
 }
 
 #[test]
@@ -105,9 +84,8 @@ fn hint_rules_stall_and_further_rules_continue() {
     assert_eq!(stalled.empty_count(), 45);
     assert!(next_hint(&stalled).is_none());
     let sol = solve(&p).unwrap();
-    let d = tumble::ohno::rules::next_further(&stalled)
-        .or_else(|| tumble::ohno::steps::contradiction(&stalled))
-        .unwrap();
+    let d =
+        tumble::ohno::rules::next_further(&stalled).or_else(|| tumble::ohno::steps::contradiction(&stalled)).unwrap();
     for &(r, c, color) in &d.cells {
         assert_eq!(sol.cell(r, c).color(), Some(color));
     }
@@ -121,39 +99,17 @@ fn player_errors() {
     assert_eq!(
         errs,
         vec![
-            PlayerError::TooFew {
-                row: 0,
-                col: 1,
-                number: 3,
-                sees: 1
-            },
-            PlayerError::TooMany {
-                row: 2,
-                col: 1,
-                number: 1,
-                sees: 2
-            },
+            PlayerError::TooFew { row: 0, col: 1, number: 3, sees: 1 },
+            PlayerError::TooMany { row: 2, col: 1, number: 1, sees: 2 },
         ]
     );
     let board = b("##.\n#O#\n.#.");
-    assert_eq!(
-        check(&board),
-        vec![PlayerError::Isolated { row: 1, col: 1 }]
-    );
-    assert_eq!(
-        check(&board)[0].to_string(),
-        "the blue at row 2, column 2 is closed in and sees nothing"
-    );
+    assert_eq!(check(&board), vec![PlayerError::Isolated { row: 1, col: 1 }]);
+    assert_eq!(check(&board)[0].to_string(), "the blue at row 2, column 2 is closed in and sees nothing");
     // Not closed in yet: no error.
     assert!(check(&b("#3O.\n....\n....\n....")).is_empty());
     assert_eq!(
-        PlayerError::TooFew {
-            row: 0,
-            col: 1,
-            number: 3,
-            sees: 1
-        }
-        .to_string(),
+        PlayerError::TooFew { row: 0, col: 1, number: 3, sees: 1 }.to_string(),
         "the 3 at row 1, column 2 is closed in and sees only 1"
     );
 }
@@ -173,19 +129,13 @@ fn board_accessors() {
 
 /// Every colouring of the empty cells, checked directly against the rules.
 fn brute_count(board: &Board) -> usize {
-    let empties: Vec<usize> = (0..board.cells().len())
-        .filter(|&i| board.cells()[i].is_empty())
-        .collect();
+    let empties: Vec<usize> = (0..board.cells().len()).filter(|&i| board.cells()[i].is_empty()).collect();
     let n = board.size();
     let mut count = 0;
     for mask in 0u32..(1 << empties.len()) {
         let mut cells = board.cells().to_vec();
         for (j, &i) in empties.iter().enumerate() {
-            cells[i] = if mask >> j & 1 == 1 {
-                Cell::Blue
-            } else {
-                Cell::Red
-            };
+            cells[i] = if mask >> j & 1 == 1 { Cell::Blue } else { Cell::Red };
         }
         if check(&Board::from_cells(n, cells)).is_empty() {
             count += 1;

@@ -19,19 +19,12 @@ fn load(name: &str) -> Vec<Record> {
         let mut lines = block.lines();
         let header = lines.next().unwrap_or("").trim().to_string();
         let body: Vec<&str> = lines.collect();
-        let chunks: Vec<String> = body
-            .split(|l| l.trim().is_empty())
-            .filter(|c| !c.is_empty())
-            .map(|c| c.join("\n"))
-            .collect();
+        let chunks: Vec<String> =
+            body.split(|l| l.trim().is_empty()).filter(|c| !c.is_empty()).map(|c| c.join("\n")).collect();
         if chunks.is_empty() {
             continue;
         }
-        out.push(Record {
-            header,
-            puzzle: chunks[0].clone(),
-            solution: chunks.get(1).cloned().unwrap_or_default(),
-        });
+        out.push(Record { header, puzzle: chunks[0].clone(), solution: chunks.get(1).cloned().unwrap_or_default() });
     }
     out
 }
@@ -50,12 +43,7 @@ fn all_60_puzzles_exact_and_unique() {
     for r in &recs {
         let want = format!("{}\n", r.solution);
         assert_eq!(solved_text(&r.puzzle), want, "{}", r.header);
-        assert_eq!(
-            count_solutions(&Board::parse(&r.puzzle).unwrap(), 2),
-            1,
-            "{}",
-            r.header
-        );
+        assert_eq!(count_solutions(&Board::parse(&r.puzzle).unwrap(), 2), 1, "{}", r.header);
     }
 }
 
@@ -66,12 +54,7 @@ fn stall_unique_exact_and_unique() {
     for r in &recs {
         let want = format!("{}\n", r.solution);
         assert_eq!(solved_text(&r.puzzle), want, "{}", r.header);
-        assert_eq!(
-            count_solutions(&Board::parse(&r.puzzle).unwrap(), 2),
-            1,
-            "{}",
-            r.header
-        );
+        assert_eq!(count_solutions(&Board::parse(&r.puzzle).unwrap(), 2), 1, "{}", r.header);
     }
 }
 
@@ -118,10 +101,7 @@ fn seed_examples_exact_and_unique() {
 
 #[test]
 fn seed_demo_board() {
-    assert_eq!(
-        solved_text(".1..\n..1.\n....\n22#2\n"),
-        "OO##\n##OO\nOO#O\nOO#O\n"
-    );
+    assert_eq!(solved_text(".1..\n..1.\n....\n22#2\n"), "OO##\n##OO\nOO#O\nOO#O\n");
 }
 
 #[test]
@@ -135,16 +115,7 @@ fn solution_keeps_numbers_and_colours_every_cell() {
 fn five_hint_rules_stall_where_the_data_says() {
     // Headers read "the five hint rules stall with N empty cells".
     for r in load("stall_unique.txt") {
-        let n: usize = r
-            .header
-            .split("stall with ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let n: usize = r.header.split("stall with ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
         let b = apply_hints(&Board::parse(&r.puzzle).unwrap());
         assert_eq!(b.empty_count(), n, "{}", r.header);
     }
@@ -161,10 +132,7 @@ fn five_hint_rules_solve_the_60_puzzles() {
 #[test]
 fn count_unique_ambiguous_impossible() {
     // Unique boards.
-    assert_eq!(
-        count_solutions(&Board::parse(".1..\n..1.\n....\n22#2").unwrap(), 2),
-        1
-    );
+    assert_eq!(count_solutions(&Board::parse(".1..\n..1.\n....\n22#2").unwrap(), 2), 1);
     assert_eq!(count_solutions(&Board::parse(SEED[2].0).unwrap(), 5), 1);
     // An empty 2x2: all red, or any blue domino/L/square... many solutions.
     let empty2 = Board::parse("..\n..").unwrap();

@@ -13,11 +13,8 @@ fn load_unique() -> Vec<(String, String, String)> {
             let mut lines = block.lines();
             let header = lines.next().unwrap_or("").trim().to_string();
             let body: Vec<&str> = lines.collect();
-            let chunks: Vec<String> = body
-                .split(|l| l.trim().is_empty())
-                .filter(|c| !c.is_empty())
-                .map(|c| c.join("\n"))
-                .collect();
+            let chunks: Vec<String> =
+                body.split(|l| l.trim().is_empty()).filter(|c| !c.is_empty()).map(|c| c.join("\n")).collect();
             if chunks.len() == 2 {
                 out.push((header, chunks[0].clone(), chunks[1].clone()));
             }
@@ -28,11 +25,7 @@ fn load_unique() -> Vec<(String, String, String)> {
         "5.3..33..\n...4...23\n.6.6.34..\n...3#....\n....5..4.\n.5....3..\n7.98.6#.3\n.5.6..2..\n..6...2..".into(),
         "OOOO#OOOO\nOO#OO##OO\nOOOO#OO#O\n#O#O#OOO#\n##O#OOOO#\n#OOOO#O#O\nOOOOOO#OO\nOOOO#OO#O\nO#OOO#OO#".into(),
     ));
-    out.push((
-        "demo".into(),
-        ".1..\n..1.\n....\n22#2".into(),
-        "OO##\n##OO\nOO#O\nOO#O".into(),
-    ));
+    out.push(("demo".into(), ".1..\n..1.\n....\n22#2".into(), "OO##\n##OO\nOO#O\nOO#O".into()));
     out
 }
 
@@ -46,25 +39,11 @@ fn assert_sound(header: &str, puzzle: &Board, solution: &Board) -> Vec<Rule> {
         let d: &Deduction = w[1].event.as_ref().unwrap();
         assert_eq!(w[1].manipulation, Some(i));
         assert!(!d.cells.is_empty());
-        assert_ne!(
-            d.rule,
-            Rule::Guess,
-            "{header}: a unique board needs no guess"
-        );
+        assert_ne!(d.rule, Rule::Guess, "{header}: a unique board needs no guess");
         let mut expect = w[0].state.clone();
         for &(r, c, color) in &d.cells {
-            assert_eq!(
-                w[0].state.cell(r, c),
-                Cell::Empty,
-                "{header} step {}: {d}",
-                i + 1
-            );
-            assert_eq!(
-                solution.cell(r, c).color(),
-                Some(color),
-                "{header} step {}: unsound {d}",
-                i + 1
-            );
+            assert_eq!(w[0].state.cell(r, c), Cell::Empty, "{header} step {}: {d}", i + 1);
+            assert_eq!(solution.cell(r, c).color(), Some(color), "{header} step {}: unsound {d}", i + 1);
             expect.set(r, c, Some(color));
         }
         assert_eq!(w[1].state, expect, "{header} step {}", i + 1);
@@ -110,15 +89,10 @@ const EXPECTED_DEMO: [&str; 9] = [
 fn demo_explanation_matches_the_seed_walkthrough() {
     let b = Board::parse(".1..\n..1.\n....\n22#2").unwrap();
     let (trace, _) = explain(&b).unwrap();
-    let lines: Vec<String> = trace.steps[1..]
-        .iter()
-        .map(|s| s.event.as_ref().unwrap().to_string())
-        .collect();
+    let lines: Vec<String> = trace.steps[1..].iter().map(|s| s.event.as_ref().unwrap().to_string()).collect();
     assert_eq!(lines, EXPECTED_DEMO);
     // Hint rules only, in the game's words.
-    assert!(trace.steps[1..]
-        .iter()
-        .all(|s| s.event.as_ref().unwrap().rule.is_hint()));
+    assert!(trace.steps[1..].iter().all(|s| s.event.as_ref().unwrap().rule.is_hint()));
     assert_eq!(*trace.last(), tumble::ohno::solve(&b).unwrap());
 }
 
@@ -131,17 +105,9 @@ fn deduction_display_is_one_line_1_based() {
         number: Some(3),
         seen: 3,
     };
-    assert_eq!(
-        d.to_string(),
-        "Number satisfied: the 3 at row 2, column 4 sees 3 blues; row 2 column 6 is red"
-    );
-    let d = Deduction {
-        rule: Rule::Contradiction,
-        cells: vec![(0, 0, Color::Blue)],
-        cause: None,
-        number: None,
-        seen: 0,
-    };
+    assert_eq!(d.to_string(), "Number satisfied: the 3 at row 2, column 4 sees 3 blues; row 2 column 6 is red");
+    let d =
+        Deduction { rule: Rule::Contradiction, cells: vec![(0, 0, Color::Blue)], cause: None, number: None, seen: 0 };
     assert_eq!(
         d.to_string(),
         "Contradiction: the other colour breaks a rule after propagating; row 1 column 1 is blue"
@@ -158,30 +124,19 @@ fn ambiguous_board_uses_guess_and_still_completes() {
     let b = Board::parse("...\n...\n...").unwrap();
     let (trace, last) = explain(&b).unwrap();
     assert!(last.is_solution_of(&b));
-    assert!(trace
-        .steps
-        .iter()
-        .skip(1)
-        .any(|s| s.event.as_ref().unwrap().rule == Rule::Guess));
+    assert!(trace.steps.iter().skip(1).any(|s| s.event.as_ref().unwrap().rule == Rule::Guess));
 }
 
 #[test]
 fn explain_big_boards_with_several_solutions() {
     // The 12x12 and 15x15 boards of big_solvable.txt: not unique, so some steps are guesses,
     // but the explanation ends in solve()'s solution and every step follows the one before.
-    let path = format!(
-        "{}/tests/data/ohno/big_solvable.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/tests/data/ohno/big_solvable.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut done = 0;
     for block in text.split("\n;") {
         let body: Vec<&str> = block.lines().skip(1).collect();
-        let chunk = body
-            .split(|l| l.trim().is_empty())
-            .find(|c| !c.is_empty())
-            .unwrap()
-            .join("\n");
+        let chunk = body.split(|l| l.trim().is_empty()).find(|c| !c.is_empty()).unwrap().join("\n");
         let puzzle = Board::parse(&chunk).unwrap();
         if puzzle.size() > 15 {
             continue;

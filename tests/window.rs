@@ -15,27 +15,13 @@ const STATE: &str = ".........@...o....ooo..xox...";
 const MOVES: &str = "+>|<-v+^+";
 
 fn have(cmd: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {cmd}"))
-        .output()
-        .is_ok_and(|o| o.status.success())
+    Command::new("sh").arg("-c").arg(format!("command -v {cmd}")).output().is_ok_and(|o| o.status.success())
 }
 
 /// Runs the viewer to take a screenshot; `None` when no display can be had.
 fn screenshot(path: &Path, at: f64, size: u32) -> Option<image::RgbaImage> {
     let exe = env!("CARGO_BIN_EXE_tumble");
-    let args = [
-        "view",
-        "box",
-        STATE,
-        MOVES,
-        "--size",
-        &size.to_string(),
-        "--at",
-        &at.to_string(),
-        "--screenshot",
-    ];
+    let args = ["view", "box", STATE, MOVES, "--size", &size.to_string(), "--at", &at.to_string(), "--screenshot"];
     let display = std::env::var("DISPLAY").is_ok_and(|d| !d.is_empty());
     let mut cmd = if display {
         Command::new(exe)
@@ -49,16 +35,8 @@ fn screenshot(path: &Path, at: f64, size: u32) -> Option<image::RgbaImage> {
         eprintln!("{msg}");
         return None;
     };
-    let out = cmd
-        .args(args)
-        .arg(path)
-        .output()
-        .expect("the viewer starts");
-    assert!(
-        out.status.success(),
-        "viewer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = cmd.args(args).arg(path).output().expect("the viewer starts");
+    assert!(out.status.success(), "viewer failed: {}", String::from_utf8_lossy(&out.stderr));
     Some(image::open(path).expect("a PNG screenshot").to_rgba8())
 }
 
@@ -78,24 +56,12 @@ fn window_screenshot_matches_the_raster_picture() {
         };
         let want = raster::render(&timeline.scene_at(&anim, at), shot.width(), shot.height());
         assert_eq!(shot.width(), 400);
-        let total: u64 = shot
-            .as_raw()
-            .iter()
-            .zip(&want.rgba)
-            .map(|(a, b)| (*a as i64 - *b as i64).unsigned_abs())
-            .sum();
+        let total: u64 =
+            shot.as_raw().iter().zip(&want.rgba).map(|(a, b)| (*a as i64 - *b as i64).unsigned_abs()).sum();
         let mean = total as f64 / want.rgba.len() as f64;
         eprintln!("t={at}: mean difference {mean:.3} per channel");
-        assert!(
-            mean < 4.0,
-            "t={at}: window and raster differ by {mean:.2} per channel on average"
-        );
+        assert!(mean < 4.0, "t={at}: window and raster differ by {mean:.2} per channel on average");
         // And it is not trivially blank: the picture has the wall colour in it.
-        assert!(
-            shot.pixels()
-                .filter(|p| p.0[..3] == [0x3a, 0x3f, 0x4b])
-                .count()
-                > 1000
-        );
+        assert!(shot.pixels().filter(|p| p.0[..3] == [0x3a, 0x3f, 0x4b]).count() > 1000);
     }
 }

@@ -26,19 +26,12 @@ pub enum Mode {
 
 impl Mode {
     /// The challenge's 1 s-per-frame mode.
-    pub const ONE_SECOND: Mode = Mode::Discrete {
-        seconds_per_frame: 1.0,
-    };
+    pub const ONE_SECOND: Mode = Mode::Discrete { seconds_per_frame: 1.0 };
 
     /// Smooth mode at `fps` with at most one manipulation per second, a 0.5 s lead-in and a
     /// 1.5 s hold on the last frame.
     pub fn smooth(fps: f64) -> Mode {
-        Mode::Smooth {
-            fps,
-            min_manipulation_seconds: 1.0,
-            lead_in_seconds: 0.5,
-            hold_seconds: 1.5,
-        }
+        Mode::Smooth { fps, min_manipulation_seconds: 1.0, lead_in_seconds: 0.5, hold_seconds: 1.5 }
     }
 }
 
@@ -93,23 +86,14 @@ impl Timeline {
             Mode::Discrete { seconds_per_frame } => {
                 let d = seconds_per_frame / speed;
                 for step in 1..n {
-                    segments.push(Segment {
-                        step,
-                        start: (step - 1) as f64 * d,
-                        duration: d,
-                    });
+                    segments.push(Segment { step, start: (step - 1) as f64 * d, duration: d });
                     if anim.manipulation(step) != anim.manipulation(step - 1) {
                         manipulation_starts.push(step as f64 * d);
                     }
                 }
                 duration = n as f64 * d;
             }
-            Mode::Smooth {
-                min_manipulation_seconds,
-                lead_in_seconds,
-                hold_seconds,
-                ..
-            } => {
+            Mode::Smooth { min_manipulation_seconds, lead_in_seconds, hold_seconds, .. } => {
                 let mut t = if n > 1 { lead_in_seconds / speed } else { 0.0 };
                 let mut group_start = t;
                 for step in 1..n {
@@ -122,11 +106,7 @@ impl Timeline {
                         manipulation_starts.push(t);
                     }
                     let d = (anim.tween_seconds(step) / speed).max(1e-3);
-                    segments.push(Segment {
-                        step,
-                        start: t,
-                        duration: d,
-                    });
+                    segments.push(Segment { step, start: t, duration: d });
                     t += d;
                 }
                 if n > 1 {
@@ -135,22 +115,14 @@ impl Timeline {
                 duration = t + hold_seconds / speed;
             }
         }
-        Timeline {
-            mode,
-            speed,
-            segments,
-            duration,
-            manipulation_starts,
-        }
+        Timeline { mode, speed, segments, duration, manipulation_starts }
     }
 
     /// The trace step and fraction (0..=1) shown at time `t` seconds (clamped to the timeline).
     pub fn locate(&self, t: f64) -> (usize, f32) {
         if let Mode::Discrete { .. } = self.mode {
             // Discrete frames show states at rest: frame k is step k.
-            let k = self
-                .segments
-                .partition_point(|s| s.start + s.duration <= t + 1e-9);
+            let k = self.segments.partition_point(|s| s.start + s.duration <= t + 1e-9);
             return (k.min(self.segments.len()), 1.0);
         }
         // The last segment that has started by time t.
@@ -174,26 +146,14 @@ impl Timeline {
     pub fn frames(&self) -> Vec<FrameTime> {
         match self.mode {
             Mode::Discrete { seconds_per_frame } => {
-                let delay = (seconds_per_frame * 100.0 / self.speed)
-                    .round()
-                    .clamp(1.0, 65535.0) as u16;
+                let delay = (seconds_per_frame * 100.0 / self.speed).round().clamp(1.0, 65535.0) as u16;
                 let d = seconds_per_frame / self.speed;
-                (0..=self.segments.len())
-                    .map(|k| FrameTime {
-                        t: k as f64 * d,
-                        delay_cs: delay,
-                    })
-                    .collect()
+                (0..=self.segments.len()).map(|k| FrameTime { t: k as f64 * d, delay_cs: delay }).collect()
             }
             Mode::Smooth { fps, .. } => {
                 let delay = (100.0 / fps).round().clamp(1.0, 65535.0) as u16;
                 let count = (self.duration * fps).ceil().max(1.0) as usize;
-                (0..count)
-                    .map(|k| FrameTime {
-                        t: k as f64 / fps,
-                        delay_cs: delay,
-                    })
-                    .collect()
+                (0..count).map(|k| FrameTime { t: k as f64 / fps, delay_cs: delay }).collect()
             }
         }
     }

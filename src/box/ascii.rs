@@ -55,15 +55,9 @@ mod tests {
     #[test]
     fn spec_example() {
         let s = BoxState::parse(".........@...o....ooo..xox...").unwrap();
-        assert_eq!(
-            ascii(&s),
-            "......\n ...@..\n .o...\n.ooo..\n xox...\n     *"
-        );
+        assert_eq!(ascii(&s), "......\n ...@..\n .o...\n.ooo..\n xox...\n     *");
         let turned = apply(&s, Manipulation::Clockwise).unwrap();
-        assert_eq!(
-            ascii(&turned),
-            "  .  .\n .....\n .....\n .o...\n xo.@.\n*ooo..\n x  ."
-        );
+        assert_eq!(ascii(&turned), "  .  .\n .....\n .....\n .o...\n xo.@.\n*ooo..\n x  .");
         let half = apply(&turned, Manipulation::Clockwise).unwrap();
         assert_eq!(ascii(&half).lines().next(), Some(" *"));
         let three = apply(&half, Manipulation::Clockwise).unwrap();

@@ -37,9 +37,7 @@ pub mod theme {
     /// The current move and failure marks.
     pub const ALERT: Color = Color::hex(0xff8c00);
     /// Every colour above, for the GIF palette.
-    pub const ALL: [Color; 11] = [
-        BACKGROUND, CELL, GRID, WALL, SHUBBLE, SMOLE, STOT, WHITE, TEXT, TEXT_DIM, ALERT,
-    ];
+    pub const ALL: [Color; 11] = [BACKGROUND, CELL, GRID, WALL, SHUBBLE, SMOLE, STOT, WHITE, TEXT, TEXT_DIM, ALERT];
 }
 
 /// Centre of rotation of the box, world units.
@@ -102,11 +100,7 @@ fn piece(layer: &mut Layer, kind: Cell, at: Point, angle: f32) {
         Cell::Stot => theme::STOT,
         Cell::Empty => return,
     };
-    layer.item(Item {
-        shape: Shape::Rect { x, y, w: s, h: s },
-        fill,
-        stroke: None,
-    });
+    layer.item(Item { shape: Shape::Rect { x, y, w: s, h: s }, fill, stroke: None });
     if kind != Cell::Stot {
         // Two eyes, so that shubbles and smoles read as creatures; offsets turned back by the
         // box's angle so that they look upright whatever the orientation.
@@ -155,19 +149,10 @@ enum Motion {
 }
 
 /// Draws `state` (the state BEFORE the transition when `motion` is not `Still`) into a scene.
-fn box_scene(
-    state: &BoxState,
-    motion: &Motion,
-    caption: Option<&Caption>,
-    mark: Option<&Mark>,
-) -> Scene {
+fn box_scene(state: &BoxState, motion: &Motion, caption: Option<&Caption>, mark: Option<&Mark>) -> Scene {
     let extra = if caption.is_some() { CAPTION } else { 0.0 };
-    let view = View {
-        x: PIVOT[0] - VIEW_SIDE / 2.0,
-        y: PIVOT[1] - VIEW_SIDE / 2.0,
-        w: VIEW_SIDE,
-        h: VIEW_SIDE + extra,
-    };
+    let view =
+        View { x: PIVOT[0] - VIEW_SIDE / 2.0, y: PIVOT[1] - VIEW_SIDE / 2.0, w: VIEW_SIDE, h: VIEW_SIDE + extra };
     let mut scene = Scene::new(view, theme::BACKGROUND);
     let angle = match motion {
         Motion::Turn { angle } => *angle,
@@ -199,11 +184,7 @@ fn box_scene(
         };
         piece(&mut layer, kind, at, angle);
     }
-    layer.item(Item {
-        shape: walls(),
-        fill: theme::WALL,
-        stroke: None,
-    });
+    layer.item(Item { shape: walls(), fill: theme::WALL, stroke: None });
     if let Some(mark) = mark {
         mark.draw(&mut layer);
     }
@@ -246,12 +227,7 @@ impl Caption {
                 Some(c) if i < c => theme::TEXT,
                 _ => theme::TEXT_DIM,
             };
-            layer.label(
-                [x0 + pitch * i as f32, y],
-                pitch * 1.25,
-                ch.to_string(),
-                color,
-            );
+            layer.label([x0 + pitch * i as f32, y], pitch * 1.25, ch.to_string(), color);
         }
     }
 }
@@ -263,16 +239,8 @@ struct Mark {
 
 impl Mark {
     fn draw(&self, layer: &mut Layer) {
-        let ring = Shape::Circle {
-            cx: self.at[0],
-            cy: self.at[1],
-            r: 0.59,
-        };
-        layer.item(Item {
-            shape: ring,
-            fill: theme::ALERT.with_alpha(0),
-            stroke: Some((theme::ALERT, 0.14)),
-        });
+        let ring = Shape::Circle { cx: self.at[0], cy: self.at[1], r: 0.59 };
+        layer.item(Item { shape: ring, fill: theme::ALERT.with_alpha(0), stroke: Some((theme::ALERT, 0.14)) });
     }
 }
 
@@ -280,18 +248,9 @@ impl Mark {
 /// framed tightly around the box (half a cell of margin beyond the walls).
 pub fn still(state: &BoxState) -> Scene {
     let mut scene = box_scene(state, &Motion::Still, None, None);
-    let (w, h) = if state.turns() % 2 == 0 {
-        (COLS as f32, ROWS as f32)
-    } else {
-        (ROWS as f32, COLS as f32)
-    };
+    let (w, h) = if state.turns() % 2 == 0 { (COLS as f32, ROWS as f32) } else { (ROWS as f32, COLS as f32) };
     let m = 0.6;
-    scene.view = View {
-        x: PIVOT[0] - w / 2.0 - m,
-        y: PIVOT[1] - h / 2.0 - m,
-        w: w + 2.0 * m,
-        h: h + 2.0 * m,
-    };
+    scene.view = View { x: PIVOT[0] - w / 2.0 - m, y: PIVOT[1] - h / 2.0 - m, w: w + 2.0 * m, h: h + 2.0 * m };
     scene
 }
 
@@ -310,17 +269,8 @@ pub struct BoxAnimation {
 
 impl BoxAnimation {
     /// Wraps a recorded run (see [`crate::r#box::record`]).
-    pub fn new(
-        trace: Trace<BoxState, BoxEvent>,
-        moves: Vec<Manipulation>,
-        failure: Option<Failure>,
-    ) -> Self {
-        BoxAnimation {
-            trace,
-            moves,
-            failure,
-            caption: true,
-        }
+    pub fn new(trace: Trace<BoxState, BoxEvent>, moves: Vec<Manipulation>, failure: Option<Failure>) -> Self {
+        BoxAnimation { trace, moves, failure, caption: true }
     }
 
     fn caption(&self, step: usize) -> Option<Caption> {
@@ -329,32 +279,14 @@ impl BoxAnimation {
         }
         let moves = self.moves.iter().map(|m| m.as_char()).collect();
         if step >= self.trace.len() {
-            let f = self
-                .failure
-                .expect("the extra step exists only with a failure");
-            let msg = format!(
-                "move {} '{}': {}",
-                f.manipulation + 1,
-                self.moves[f.manipulation].as_char(),
-                f.reason
-            );
-            return Some(Caption {
-                moves,
-                current: None,
-                message: Some(msg),
-            });
+            let f = self.failure.expect("the extra step exists only with a failure");
+            let msg = format!("move {} '{}': {}", f.manipulation + 1, self.moves[f.manipulation].as_char(), f.reason);
+            return Some(Caption { moves, current: None, message: Some(msg) });
         }
         let current = self.trace.steps[step].manipulation;
-        let done = if step + 1 == self.trace.len() && self.failure.is_none() {
-            Some(self.moves.len())
-        } else {
-            current
-        };
-        Some(Caption {
-            moves,
-            current: done,
-            message: None,
-        })
+        let done =
+            if step + 1 == self.trace.len() && self.failure.is_none() { Some(self.moves.len()) } else { current };
+        Some(Caption { moves, current: done, message: None })
     }
 
     fn failure_mark(&self) -> Option<Mark> {
@@ -424,28 +356,15 @@ impl Animated for BoxAnimation {
         let caption = self.caption(step);
         if step >= self.trace.len() {
             let mark = self.failure_mark();
-            return box_scene(
-                self.trace.last(),
-                &Motion::Still,
-                caption.as_ref(),
-                mark.as_ref(),
-            );
+            return box_scene(self.trace.last(), &Motion::Still, caption.as_ref(), mark.as_ref());
         }
         if step == 0 || fraction >= 1.0 {
-            return box_scene(
-                &self.trace.steps[step].state,
-                &Motion::Still,
-                caption.as_ref(),
-                None,
-            );
+            return box_scene(&self.trace.steps[step].state, &Motion::Still, caption.as_ref(), None);
         }
         let before = &self.trace.steps[step - 1].state;
         let motion = match self.trace.steps[step].event {
             BoxEvent::Start => Motion::Still,
-            BoxEvent::Turn {
-                quarter_turns,
-                half_turn_part,
-            } => {
+            BoxEvent::Turn { quarter_turns, half_turn_part } => {
                 let base = 90.0 * before.turns() as f32;
                 let angle = match half_turn_part {
                     // One continuous half turn, eased over both halves.
@@ -455,16 +374,8 @@ impl Animated for BoxAnimation {
                 };
                 Motion::Turn { angle }
             }
-            BoxEvent::Fall { movers, exits } => Motion::Fall {
-                movers,
-                exits,
-                t: fraction,
-            },
-            BoxEvent::StotMove { from, to } => Motion::Stot {
-                from,
-                to,
-                t: fraction,
-            },
+            BoxEvent::Fall { movers, exits } => Motion::Fall { movers, exits, t: fraction },
+            BoxEvent::StotMove { from, to } => Motion::Stot { from, to, t: fraction },
         };
         box_scene(before, &motion, caption.as_ref(), None)
     }

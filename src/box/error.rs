@@ -26,10 +26,7 @@ pub enum BoxError {
         found: usize,
     },
     /// Not exactly one stot.
-    #[error(
-        "state: {}; expected exactly 1",
-        counted("no stot", "stot", "stots", cells)
-    )]
+    #[error("state: {}; expected exactly 1", counted("no stot", "stot", "stots", cells))]
     StotCount {
         /// The cells holding a stot (0-based, ascending).
         cells: Vec<u8>,
@@ -41,10 +38,7 @@ pub enum BoxError {
         count: u32,
     },
     /// Not exactly two smoles.
-    #[error(
-        "state: {}; expected exactly 2",
-        counted("no smoles", "smole", "smoles", cells)
-    )]
+    #[error("state: {}; expected exactly 2", counted("no smoles", "smole", "smoles", cells))]
     SmoleCount {
         /// The cells holding a smole (0-based, ascending).
         cells: Vec<u8>,
@@ -72,9 +66,7 @@ impl BoxError {
     /// The 1-based character position the error points at, when it points at one character.
     pub fn position(&self) -> Option<usize> {
         match self {
-            BoxError::StateChar { position, .. } | BoxError::MoveChar { position, .. } => {
-                Some(*position)
-            }
+            BoxError::StateChar { position, .. } | BoxError::MoveChar { position, .. } => Some(*position),
             _ => None,
         }
     }
@@ -96,11 +88,7 @@ impl BoxError {
 
 /// "no stot", "1 smole (cell 4)", "3 smoles (cells 4, 9, 20)".
 fn counted(none: &str, one: &str, many: &str, cells: &[u8]) -> String {
-    let list = cells
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = cells.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
     match cells.len() {
         0 => none.to_string(),
         1 => format!("1 {one} (cell {list})"),

@@ -21,12 +21,7 @@ pub struct BoxPlay {
 impl BoxPlay {
     /// A new game from `start`.
     pub fn new(start: BoxState) -> BoxPlay {
-        BoxPlay {
-            start,
-            moves: Vec::new(),
-            states: vec![start],
-            lost: None,
-        }
+        BoxPlay { start, moves: Vec::new(), states: vec![start], lost: None }
     }
 
     /// The current state.
@@ -55,16 +50,10 @@ impl BoxPlay {
         }
         let (trace, failure) = record(&self.state(), &[m]);
         match failure {
-            Some(Failure {
-                reason: Illegal::SmoleLost,
-                ..
-            }) => {
+            Some(Failure { reason: Illegal::SmoleLost, .. }) => {
                 self.moves.push(m);
                 self.states.push(*trace.last());
-                self.lost = failure.map(|f| Failure {
-                    manipulation: self.moves.len() - 1,
-                    ..f
-                });
+                self.lost = failure.map(|f| Failure { manipulation: self.moves.len() - 1, ..f });
                 Response::Moved
             }
             Some(f) => Response::Refused(format!("'{}': {}", m.as_char(), f.reason)),
@@ -91,10 +80,7 @@ impl BoxPlay {
         for step in trace.steps.iter_mut().skip(1) {
             step.manipulation = step.manipulation.map(|i| i + first_index);
         }
-        let failure = failure.map(|f| Failure {
-            manipulation: f.manipulation + first_index,
-            ..f
-        });
+        let failure = failure.map(|f| Failure { manipulation: f.manipulation + first_index, ..f });
         BoxAnimation::new(trace, self.moves.clone(), failure)
     }
 }
@@ -129,19 +115,12 @@ impl Live for BoxPlay {
 
     fn status(&self) -> String {
         let s = self.state();
-        format!(
-            "{} moves   {} shubbles left   {} smoles",
-            self.moves.len(),
-            s.shubble_count(),
-            s.smole_count()
-        )
+        format!("{} moves   {} shubbles left   {} smoles", self.moves.len(), s.shubble_count(), s.smole_count())
     }
 
     fn outcome(&self) -> Option<Outcome> {
         if self.lost.is_some() {
-            return Some(Outcome::Lost(
-                "A smole fell out of the box! Backspace to undo.".into(),
-            ));
+            return Some(Outcome::Lost("A smole fell out of the box! Backspace to undo.".into()));
         }
         (self.state().shubble_count() == 0 && self.start.shubble_count() > 0)
             .then(|| Outcome::Won(format!("Box emptied in {} moves!", self.moves.len())))
@@ -165,10 +144,7 @@ mod tests {
         assert_eq!(g.input(Input::Key(Key::Up)), Response::Moved);
         // The stot is now in cell 4; up again is the wall: refused, nothing changes.
         let before = g.state();
-        assert_eq!(
-            g.input(Input::Key(Key::Up)),
-            Response::Refused("'^': the stot cannot move into a wall".into())
-        );
+        assert_eq!(g.input(Input::Key(Key::Up)), Response::Refused("'^': the stot cannot move into a wall".into()));
         assert_eq!(g.state(), before);
         assert_eq!(g.moves(), "+^");
         assert_eq!(g.input(Input::Key(Key::Backspace)), Response::Undone);

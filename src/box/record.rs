@@ -58,59 +58,31 @@ pub struct Failure {
 /// [`run`](super::rules::run)'s answer). Otherwise the trace stops at the failure and the
 /// [`Failure`] names it: for a lost smole the trace includes the fall step in which it leaves;
 /// for an illegal stot move nothing is recorded for that move.
-pub fn record(
-    state: &BoxState,
-    moves: &[Manipulation],
-) -> (Trace<BoxState, BoxEvent>, Option<Failure>) {
+pub fn record(state: &BoxState, moves: &[Manipulation]) -> (Trace<BoxState, BoxEvent>, Option<Failure>) {
     let mut trace = Trace::new(*state, BoxEvent::Start);
     let mut cur = *state;
     for (i, &m) in moves.iter().enumerate() {
         match m {
             Manipulation::Clockwise | Manipulation::CounterClockwise => {
-                let (q, dir) = if m == Manipulation::Clockwise {
-                    (1, 1)
-                } else {
-                    (3, -1)
-                };
+                let (q, dir) = if m == Manipulation::Clockwise { (1, 1) } else { (3, -1) };
                 cur = turned(&cur, q);
-                trace.push(
-                    cur,
-                    BoxEvent::Turn {
-                        quarter_turns: dir,
-                        half_turn_part: None,
-                    },
-                    i,
-                );
+                trace.push(cur, BoxEvent::Turn { quarter_turns: dir, half_turn_part: None }, i);
             }
             Manipulation::HalfTurn => {
                 for part in 0..2 {
                     cur = turned(&cur, 1);
-                    let event = BoxEvent::Turn {
-                        quarter_turns: 1,
-                        half_turn_part: Some(part),
-                    };
+                    let event = BoxEvent::Turn { quarter_turns: 1, half_turn_part: Some(part) };
                     trace.push(cur, event, i);
                 }
             }
             _ => match move_stot(&cur, m) {
                 Ok(next) => {
-                    let event = BoxEvent::StotMove {
-                        from: cur.stot,
-                        to: next.stot,
-                    };
+                    let event = BoxEvent::StotMove { from: cur.stot, to: next.stot };
                     cur = next;
                     trace.push(cur, event, i);
                     continue;
                 }
-                Err(reason) => {
-                    return (
-                        trace,
-                        Some(Failure {
-                            manipulation: i,
-                            reason,
-                        }),
-                    )
-                }
+                Err(reason) => return (trace, Some(Failure { manipulation: i, reason })),
             },
         }
         loop {
@@ -122,10 +94,7 @@ pub fn record(
             cur = fall_once(&cur, movers, exits);
             trace.push(cur, BoxEvent::Fall { movers, exits }, i);
             if lost {
-                let failure = Failure {
-                    manipulation: i,
-                    reason: Illegal::SmoleLost,
-                };
+                let failure = Failure { manipulation: i, reason: Illegal::SmoleLost };
                 return (trace, Some(failure));
             }
         }
@@ -148,11 +117,7 @@ mod tests {
         let s = BoxState::parse("@......................xx.o.o").unwrap();
         let (trace, failure) = record(&s, &parse_moves("+-").unwrap());
         assert_eq!(failure, None);
-        let frames: Vec<String> = trace
-            .steps
-            .iter()
-            .map(|st| format!("{}:{}", st.state.turns(), st.state))
-            .collect();
+        let frames: Vec<String> = trace.steps.iter().map(|st| format!("{}:{}", st.state.turns(), st.state)).collect();
         assert_eq!(
             frames,
             [
@@ -169,26 +134,11 @@ mod tests {
             events,
             [
                 BoxEvent::Start,
-                BoxEvent::Turn {
-                    quarter_turns: 1,
-                    half_turn_part: None
-                },
-                BoxEvent::Fall {
-                    movers: 1 << 23 | 1 << 24 | 1 << 26,
-                    exits: 0
-                },
-                BoxEvent::Fall {
-                    movers: 1 << 24 | 1 << 25,
-                    exits: 0
-                },
-                BoxEvent::Turn {
-                    quarter_turns: -1,
-                    half_turn_part: None
-                },
-                BoxEvent::Fall {
-                    movers: 0,
-                    exits: 1 << 27
-                },
+                BoxEvent::Turn { quarter_turns: 1, half_turn_part: None },
+                BoxEvent::Fall { movers: 1 << 23 | 1 << 24 | 1 << 26, exits: 0 },
+                BoxEvent::Fall { movers: 1 << 24 | 1 << 25, exits: 0 },
+                BoxEvent::Turn { quarter_turns: -1, half_turn_part: None },
+                BoxEvent::Fall { movers: 0, exits: 1 << 27 },
             ]
         );
         let manips: Vec<Option<usize>> = trace.steps.iter().map(|st| st.manipulation).collect();
@@ -201,21 +151,9 @@ mod tests {
         let (trace, failure) = record(&s, &[Manipulation::HalfTurn]);
         assert_eq!(failure, None);
         assert_eq!(trace.steps[1].state.turns(), 1);
-        assert_eq!(
-            trace.steps[1].event,
-            BoxEvent::Turn {
-                quarter_turns: 1,
-                half_turn_part: Some(0)
-            }
-        );
+        assert_eq!(trace.steps[1].event, BoxEvent::Turn { quarter_turns: 1, half_turn_part: Some(0) });
         assert_eq!(trace.steps[2].state.turns(), 2);
-        assert_eq!(
-            trace.steps[2].event,
-            BoxEvent::Turn {
-                quarter_turns: 1,
-                half_turn_part: Some(1)
-            }
-        );
+        assert_eq!(trace.steps[2].event, BoxEvent::Turn { quarter_turns: 1, half_turn_part: Some(1) });
         // Midpoint and turned frames show the same cells; the falls follow.
         assert_eq!(trace.steps[1].state.to_string(), s.to_string());
         assert_eq!(trace.last().to_string(), ".ox.....@.....x..............");
@@ -226,30 +164,12 @@ mod tests {
         // Smole lost: the fall step in which it leaves is recorded, then the failure.
         let s = BoxState::parse("@......................xx...o").unwrap();
         let (trace, failure) = record(&s, &parse_moves("+-<").unwrap());
-        assert_eq!(
-            failure,
-            Some(Failure {
-                manipulation: 1,
-                reason: Illegal::SmoleLost
-            })
-        );
-        assert_eq!(
-            trace.steps.last().unwrap().event,
-            BoxEvent::Fall {
-                movers: 0,
-                exits: 1 << 27
-            }
-        );
+        assert_eq!(failure, Some(Failure { manipulation: 1, reason: Illegal::SmoleLost }));
+        assert_eq!(trace.steps.last().unwrap().event, BoxEvent::Fall { movers: 0, exits: 1 << 27 });
         assert_eq!(trace.last().smole_count(), 1);
         // Illegal stot move: nothing recorded for it.
         let (trace, failure) = record(&s, &parse_moves(">^").unwrap());
-        assert_eq!(
-            failure,
-            Some(Failure {
-                manipulation: 1,
-                reason: Illegal::StotIntoWall
-            })
-        );
+        assert_eq!(failure, Some(Failure { manipulation: 1, reason: Illegal::StotIntoWall }));
         assert_eq!(trace.len(), 2);
         assert_eq!(trace.steps[1].event, BoxEvent::StotMove { from: 0, to: 1 });
     }

@@ -52,9 +52,7 @@ pub fn apply(state: &BoxState, m: Manipulation) -> Result<BoxState, Illegal> {
         Manipulation::Clockwise => settle(turned(state, 1)),
         Manipulation::CounterClockwise => settle(turned(state, 3)),
         Manipulation::HalfTurn => settle(turned(state, 2)),
-        Manipulation::Left | Manipulation::Right | Manipulation::Up | Manipulation::Down => {
-            move_stot(state, m)
-        }
+        Manipulation::Left | Manipulation::Right | Manipulation::Up | Manipulation::Down => move_stot(state, m),
     }
 }
 
@@ -73,10 +71,7 @@ pub fn run(state: &BoxState, moves: &[Manipulation]) -> Result<BoxState, (usize,
 /// The same cells, box turned `quarter_turns` more clockwise; nothing moves.
 #[inline]
 pub(crate) fn turned(state: &BoxState, quarter_turns: u8) -> BoxState {
-    BoxState {
-        turns: (state.turns + quarter_turns) & 3,
-        ..*state
-    }
+    BoxState { turns: (state.turns + quarter_turns) & 3, ..*state }
 }
 
 /// Moves the stot one cell in the standard frame (`m` must be a stot move).
@@ -117,11 +112,7 @@ pub(crate) fn settle(mut s: BoxState) -> Result<BoxState, Illegal> {
         }
         // `floor`: the cell the next creature up the line lands in; NONE while creatures still
         // drop out through the opening.
-        let mut floor = if k == 0 && bottom == OPENING {
-            NONE
-        } else {
-            bottom
-        };
+        let mut floor = if k == 0 && bottom == OPENING { NONE } else { bottom };
         let mut c = bottom;
         while c != NONE {
             let bit = 1u32 << c;
@@ -224,11 +215,7 @@ mod tests {
     #[test]
     fn spec_example_clockwise() {
         // Figure 1(a) turned once (spec "Pictures"): gravity points standard-right.
-        let s = apply(
-            &st(".........@...o....ooo..xox..."),
-            Manipulation::Clockwise,
-        )
-        .unwrap();
+        let s = apply(&st(".........@...o....ooo..xox..."), Manipulation::Clockwise).unwrap();
         assert_eq!(s.turns(), 1);
         assert_eq!(s.to_string(), ".........@......o...ooo...xox");
     }
@@ -247,11 +234,7 @@ mod tests {
     #[test]
     fn stot_moves_in_the_standard_frame_when_turned() {
         // Stot 9; turned once (gravity right), `^` still goes to 4 and `>` to 10.
-        let s = apply(
-            &st(".........@.............xx...."),
-            Manipulation::Clockwise,
-        )
-        .unwrap();
+        let s = apply(&st(".........@.............xx...."), Manipulation::Clockwise).unwrap();
         assert_eq!(s.turns(), 1);
         assert_eq!(apply(&s, Manipulation::Up).unwrap().stot(), 4);
         assert_eq!(apply(&s, Manipulation::Right).unwrap().stot(), 10);
@@ -279,19 +262,13 @@ mod tests {
     #[test]
     fn stot_move_errors() {
         let s = st(".......................xx..@.");
-        assert_eq!(
-            apply(&s, Manipulation::Down),
-            Err(Illegal::StotThroughOpening)
-        );
+        assert_eq!(apply(&s, Manipulation::Down), Err(Illegal::StotThroughOpening));
         let s = st("@......................xx....");
         assert_eq!(apply(&s, Manipulation::Up), Err(Illegal::StotIntoWall));
         assert_eq!(apply(&s, Manipulation::Down), Err(Illegal::StotIntoWall));
         assert_eq!(apply(&s, Manipulation::Left), Err(Illegal::StotIntoWall));
         let s = st(".......................o@xx..");
-        assert_eq!(
-            apply(&s, Manipulation::Left),
-            Err(Illegal::StotIntoCreature)
-        );
+        assert_eq!(apply(&s, Manipulation::Left), Err(Illegal::StotIntoCreature));
     }
 
     #[test]
@@ -302,20 +279,14 @@ mod tests {
         assert_eq!(go(start, "+"), Ok("@........................xxoo".into()));
         assert_eq!(go(start, "+-"), Ok("@........................xx.o".into()));
         // Smoles 23, 24, shubble 28: `+` puts a smole in 27; `-` loses it.
-        assert_eq!(
-            go("@......................xx...o", "+-"),
-            Err((1, Illegal::SmoleLost))
-        );
+        assert_eq!(go("@......................xx...o", "+-"), Err((1, Illegal::SmoleLost)));
         // The same box turned the other way keeps everything.
         assert!(go("@......................xx...o", "-+").is_ok());
     }
 
     #[test]
     fn unstable_detection() {
-        let s = BoxState {
-            shubbles: 1 << OPENING | 1 << 22,
-            ..st("@......................xx....")
-        };
+        let s = BoxState { shubbles: 1 << OPENING | 1 << 22, ..st("@......................xx....") };
         assert_eq!(unsupported(&s), (1 << 22, 1 << OPENING));
         let after = fall_once(&s, 1 << 22, 1 << OPENING);
         assert_eq!(after.to_string(), "@......................xx..o.");

@@ -59,27 +59,14 @@ pub fn solve_with_stats(state: &BoxState) -> (Option<Vec<Manipulation>>, SolveSt
 /// [`solve_with_stats`] with a cap of `max_states` stored states (at least 1 is used) instead of
 /// [`DEFAULT_MAX_STATES`]. When the cap is hit first, returns `None` with
 /// [`SolveStats::capped`] set.
-pub fn solve_with_limit(
-    state: &BoxState,
-    max_states: usize,
-) -> (Option<Vec<Manipulation>>, SolveStats) {
-    let mut stats = SolveStats {
-        explored: 0,
-        stored: 1,
-        capped: false,
-    };
+pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Manipulation>>, SolveStats) {
+    let mut stats = SolveStats { explored: 0, stored: 1, capped: false };
     if state.shubble_count() == 0 {
         return (Some(Vec::new()), stats);
     }
     let max_states = max_states.max(1);
     // The arena: every discovered (state, depth) pair, with the way back to the start.
-    let mut nodes: Vec<Node> = vec![Node {
-        state: *state,
-        parent: u32::MAX,
-        depth: 0,
-        by: 0,
-        stale: false,
-    }];
+    let mut nodes: Vec<Node> = vec![Node { state: *state, parent: u32::MAX, depth: 0, by: 0, stale: false }];
     // State -> index in `nodes` of its shallowest discovery so far.
     let mut best: HashMap<BoxState, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     best.insert(*state, 0);
@@ -118,13 +105,7 @@ pub fn solve_with_limit(
                     stats.stored += 1;
                 }
             }
-            nodes.push(Node {
-                state: next,
-                parent: i,
-                depth,
-                by: k as u8,
-                stale: false,
-            });
+            nodes.push(Node { state: next, parent: i, depth, by: k as u8, stale: false });
             // Goal test on discovery is exact: every non-goal state has lower_bound >= 1, so
             // `depth` <= the f of the node being expanded, the least f still open.
             if next.shubble_count() == 0 {
@@ -134,11 +115,7 @@ pub fn solve_with_limit(
                 stats.capped = true;
                 return (None, stats);
             }
-            push(
-                &mut open,
-                depth as usize + lower_bound(&next) as usize,
-                index,
-            );
+            push(&mut open, depth as usize + lower_bound(&next) as usize, index);
         }
     }
 }
@@ -155,7 +132,7 @@ fn lower_bound(state: &BoxState) -> u32 {
     if n == 0 {
         0
     } else {
-        2 * n.div_ceil(5) - u32::from(state.turns() != 0)
+        3 * n - u32::from(state.turns() != 0)
     }
 }
 

@@ -75,23 +75,13 @@ impl BoxState {
         for (i, ch) in s.chars().enumerate() {
             match Cell::from_char(ch) {
                 Some(cell) => cells.push(cell),
-                None => {
-                    return Err(BoxError::StateChar {
-                        position: i + 1,
-                        found: ch,
-                    })
-                }
+                None => return Err(BoxError::StateChar { position: i + 1, found: ch }),
             }
         }
         if cells.len() != CELLS {
             return Err(BoxError::StateLength { found: cells.len() });
         }
-        let mut state = BoxState {
-            shubbles: 0,
-            smoles: 0,
-            stot: 0,
-            turns: 0,
-        };
+        let mut state = BoxState { shubbles: 0, smoles: 0, stot: 0, turns: 0 };
         let mut stots = Vec::new();
         for (i, cell) in cells.iter().enumerate() {
             match cell {
@@ -106,23 +96,17 @@ impl BoxState {
         }
         state.stot = stots[0];
         if state.shubble_count() > MAX_SHUBBLES {
-            return Err(BoxError::TooManyShubbles {
-                count: state.shubble_count(),
-            });
+            return Err(BoxError::TooManyShubbles { count: state.shubble_count() });
         }
         if state.smole_count() != 2 {
-            return Err(BoxError::SmoleCount {
-                cells: cells_of(state.smoles),
-            });
+            return Err(BoxError::SmoleCount { cells: cells_of(state.smoles) });
         }
         let (movers, exits) = super::rules::unsupported(&state);
         let falling = movers | exits;
         if falling != 0 {
             // The lowest falling creature in the standard frame (highest index): the one directly
             // over the gap or the opening.
-            return Err(BoxError::Unstable {
-                cell: (31 - falling.leading_zeros()) as u8,
-            });
+            return Err(BoxError::Unstable { cell: (31 - falling.leading_zeros()) as u8 });
         }
         Ok(state)
     }
@@ -300,11 +284,6 @@ impl fmt::Display for Manipulation {
 pub fn parse_moves(s: &str) -> Result<Vec<Manipulation>, BoxError> {
     s.chars()
         .enumerate()
-        .map(|(i, c)| {
-            Manipulation::from_char(c).ok_or(BoxError::MoveChar {
-                position: i + 1,
-                found: c,
-            })
-        })
+        .map(|(i, c)| Manipulation::from_char(c).ok_or(BoxError::MoveChar { position: i + 1, found: c }))
         .collect()
 }

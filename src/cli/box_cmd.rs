@@ -9,11 +9,9 @@ use clap::Args;
 
 /// Arguments of `tumble box`.
 #[derive(Args, Debug)]
-#[command(
-    after_help = "With no STATE, the state and the moves are read as two lines from standard input.\n\
+#[command(after_help = "With no STATE, the state and the moves are read as two lines from standard input.\n\
 Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
-Bad input exits with code 2."
-)]
+Bad input exits with code 2.")]
 pub struct BoxArgs {
     /// The box: 29 characters, `.` empty, `o` shubble, `x` smole, `@` stot.
     pub state: Option<String>,
@@ -39,10 +37,7 @@ pub struct BoxArgs {
 pub(super) fn input_error(what: &str, input: &str, e: &BoxError) -> CliError {
     let mut msg = e.to_string();
     if let Some(pos) = e.position() {
-        msg.push_str(&format!(
-            "\n  {what}: {input}\n  {}^",
-            " ".repeat(what.len() + 2 + pos - 1)
-        ));
+        msg.push_str(&format!("\n  {what}: {input}\n  {}^", " ".repeat(what.len() + 2 + pos - 1)));
     }
     CliError::Input(msg)
 }
@@ -83,12 +78,7 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
         print_line(&trace.last().to_string());
     }
     if let Some(f) = failure {
-        let why = format!(
-            "move {} '{}': {}",
-            f.manipulation + 1,
-            moves[f.manipulation].as_char(),
-            f.reason
-        );
+        let why = format!("move {} '{}': {}", f.manipulation + 1, moves[f.manipulation].as_char(), f.reason);
         if (args.picture.png.is_some() || args.picture.gif.is_some()) && !args.partial {
             eprintln!("tumble: {why}; no picture written (add --partial for the animation up to that move)");
             return Ok(0);

@@ -48,8 +48,7 @@ pub struct Demo {
 /// # Errors
 /// I/O errors, or a file without a state line.
 pub fn load(path: &Path) -> Result<Demo, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     let mut title = String::new();
     let mut lines = Vec::new();
     for line in text.lines() {
@@ -59,18 +58,9 @@ pub fn load(path: &Path) -> Result<Demo, CliError> {
         }
     }
     let state = lines.first().cloned().filter(|s| !s.is_empty());
-    let state =
-        state.ok_or_else(|| CliError::Input(format!("{}: no state line", path.display())))?;
-    let name = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    Ok(Demo {
-        name,
-        title,
-        state,
-        moves: lines.get(1).cloned().unwrap_or_default(),
-    })
+    let state = state.ok_or_else(|| CliError::Input(format!("{}: no state line", path.display())))?;
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    Ok(Demo { name, title, state, moves: lines.get(1).cloned().unwrap_or_default() })
 }
 
 /// Every demo in `dir`, sorted by name.
@@ -78,8 +68,7 @@ pub fn load(path: &Path) -> Result<Demo, CliError> {
 /// # Errors
 /// The folder cannot be read, or a demo file is malformed.
 pub fn list(dir: &Path) -> Result<Vec<Demo>, CliError> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "box"))
@@ -100,10 +89,7 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     let stem = name.strip_suffix(".box").unwrap_or(&name);
     let demo = demos.iter().find(|d| d.name == stem).ok_or_else(|| {
         let names: Vec<&str> = demos.iter().map(|d| d.name.as_str()).collect();
-        CliError::Input(format!(
-            "no demo named {stem:?}; the demos are: {}",
-            names.join(", ")
-        ))
+        CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
     })?;
     let (state, moves) = state_and_moves(Some(demo.state.clone()), Some(demo.moves.clone()))?;
     let (trace, failure) = record(&state, &moves);
@@ -112,11 +98,7 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         None => trace.last().to_string(),
     });
     let anim = BoxAnimation::new(trace, moves, failure);
-    let path = args
-        .picture
-        .gif
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
+    let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
     write_animation(&anim, &args.picture, &path)?;
     eprintln!("tumble: wrote {}", path.display());
     Ok(0)

@@ -55,8 +55,7 @@ pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
         ("standard input".to_string(), b)
     } else {
-        let b =
-            std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         (path.display().to_string(), b)
     };
     Mine::parse_bytes(&bytes).map_err(|e| CliError::Input(format!("{name}: {e}")))

@@ -59,14 +59,9 @@ pub(super) fn load_board(file: Option<&Path>) -> Result<Board, CliError> {
         None => ("standard input".to_string(), read_stdin()?),
         Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin()?),
         Some(p) => {
-            let bytes =
-                std::fs::read(p).map_err(|e| CliError::Input(format!("{}: {e}", p.display())))?;
+            let bytes = std::fs::read(p).map_err(|e| CliError::Input(format!("{}: {e}", p.display())))?;
             let text = String::from_utf8(bytes).map_err(|e| {
-                CliError::Input(format!(
-                    "{}: not UTF-8 text (byte {})",
-                    p.display(),
-                    e.utf8_error().valid_up_to() + 1
-                ))
+                CliError::Input(format!("{}: not UTF-8 text (byte {})", p.display(), e.utf8_error().valid_up_to() + 1))
             })?;
             (p.display().to_string(), text)
         }
@@ -80,9 +75,7 @@ pub fn run(args: OhnoArgs) -> Result<i32, CliError> {
         OhnoCommand::Solve(a) => solve_cmd(a),
         OhnoCommand::Generate(a) => {
             let seed = a.seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64)
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
             });
             let board = generate(a.size as usize, seed);
             print!("{}", board.to_puzzle_string());
@@ -130,11 +123,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     }
     print!("{solution}");
     if let Some(path) = &args.picture.png {
-        write_still(
-            &board_scene(&solution, &Marks::default()),
-            &args.picture,
-            path,
-        )?;
+        write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
     }
     let anim = OhnoAnimation { trace };
     if let Some(path) = &args.picture.gif {

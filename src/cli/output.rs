@@ -37,9 +37,7 @@ pub struct PictureArgs {
 fn positive_f64(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v.is_finite() && v <= 100.0 => Ok(v),
-        _ => Err(format!(
-            "{s:?} is not a number between 0 and 100 (exclusive of 0)"
-        )),
+        _ => Err(format!("{s:?} is not a number between 0 and 100 (exclusive of 0)")),
     }
 }
 
@@ -54,21 +52,16 @@ impl PictureArgs {
     /// and each manipulation lasting at least `min_manipulation_seconds` with it.
     pub fn mode_with(&self, seconds_per_frame: f64, min_manipulation_seconds: f64) -> Mode {
         match self.fps {
-            Some(fps) => Mode::Smooth {
-                fps: fps as f64,
-                min_manipulation_seconds,
-                lead_in_seconds: 0.5,
-                hold_seconds: 1.5,
-            },
+            Some(fps) => {
+                Mode::Smooth { fps: fps as f64, min_manipulation_seconds, lead_in_seconds: 0.5, hold_seconds: 1.5 }
+            }
             None => Mode::Discrete { seconds_per_frame },
         }
     }
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
     pub fn pixels(&self, scene: &Scene) -> (u32, u32) {
-        let h = (self.size as f32 * scene.view.h / scene.view.w)
-            .round()
-            .max(1.0) as u32;
+        let h = (self.size as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32;
         (self.size, h)
     }
 }
@@ -87,11 +80,7 @@ pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(),
 ///
 /// # Errors
 /// I/O errors, with the path.
-pub fn write_animation(
-    anim: &(dyn Animated + Sync),
-    args: &PictureArgs,
-    path: &Path,
-) -> Result<(), CliError> {
+pub fn write_animation(anim: &(dyn Animated + Sync), args: &PictureArgs, path: &Path) -> Result<(), CliError> {
     write_animation_with(anim, args, args.mode(), path)
 }
 
@@ -107,17 +96,7 @@ pub fn write_animation_with(
 ) -> Result<(), CliError> {
     let timeline = Timeline::new(anim, mode, args.speed);
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
-    export_gif(
-        anim,
-        &timeline,
-        path,
-        GifOptions {
-            width,
-            height,
-            looping: !args.no_loop,
-            progress: true,
-        },
-    )?;
+    export_gif(anim, &timeline, path, GifOptions { width, height, looping: !args.no_loop, progress: true })?;
     Ok(())
 }
 
@@ -135,9 +114,6 @@ pub fn read_stdin() -> Result<String, CliError> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
     String::from_utf8(bytes).map_err(|e| {
-        CliError::Input(format!(
-            "standard input: not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to() + 1
-        ))
+        CliError::Input(format!("standard input: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
     })
 }

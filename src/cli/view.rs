@@ -18,10 +18,8 @@ use std::path::PathBuf;
 
 /// Arguments of `tumble view`.
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Controls: space play/pause, Left/Right step one manipulation, [ ] slower/faster, \
-Home/End, R restart, G save the GIF, F full screen, Esc quit."
-)]
+#[command(after_help = "Controls: space play/pause, Left/Right step one manipulation, [ ] slower/faster, \
+Home/End, R restart, G save the GIF, F full screen, Esc quit.")]
 pub struct ViewArgs {
     #[command(subcommand)]
     what: Option<ViewWhat>,
@@ -79,10 +77,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             .map(|d| {
                 let (s, m) = state_and_moves(Some(d.state), Some(d.moves))?;
                 let (trace, failure) = record(&s, &m);
-                Ok(Show {
-                    title: d.title,
-                    anim: Box::new(BoxAnimation::new(trace, m, failure)),
-                })
+                Ok(Show { title: d.title, anim: Box::new(BoxAnimation::new(trace, m, failure)) })
             })
             .collect::<Result<Vec<_>, CliError>>()?
     } else {
@@ -90,94 +85,51 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             Some(ViewWhat::Box { state, moves: None }) => {
                 let (s, _) = state_and_moves(Some(state), None)?;
                 check_display()?;
-                let opts = options(
-                    &args.screenshot,
-                    args.size,
-                    args.speed,
-                    args.fullscreen,
-                    false,
-                    None,
-                );
-                let moves = viewer::live::run_live(Box::new(BoxPlay::new(s)), "play the box", opts)
-                    .map_err(CliError::Input)?;
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let moves =
+                    viewer::live::run_live(Box::new(BoxPlay::new(s)), "play the box", opts).map_err(CliError::Input)?;
                 print_line(&moves);
                 return Ok(0);
             }
             Some(ViewWhat::Mine { map, route: None }) => {
                 let mine = load_map(&map)?;
                 check_display()?;
-                let opts = options(
-                    &args.screenshot,
-                    args.size,
-                    args.speed,
-                    args.fullscreen,
-                    false,
-                    None,
-                );
-                let route =
-                    viewer::live::run_live(Box::new(MinePlay::new(mine)), "play the mine", opts)
-                        .map_err(CliError::Input)?;
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let route = viewer::live::run_live(Box::new(MinePlay::new(mine)), "play the mine", opts)
+                    .map_err(CliError::Input)?;
                 print_line(&route);
                 return Ok(0);
             }
-            Some(ViewWhat::Mine {
-                map,
-                route: Some(route),
-            }) => {
+            Some(ViewWhat::Mine { map, route: Some(route) }) => {
                 let mine = load_map(&map)?;
-                vec![Show {
-                    title: map.display().to_string(),
-                    anim: Box::new(MineAnimation::new(&mine, &route)),
-                }]
+                vec![Show { title: map.display().to_string(), anim: Box::new(MineAnimation::new(&mine, &route)) }]
             }
             Some(ViewWhat::Ohno { file }) => {
                 let puzzle = load_board(file.as_deref())?;
                 check_display()?;
-                let opts = options(
-                    &args.screenshot,
-                    args.size,
-                    args.speed,
-                    args.fullscreen,
-                    false,
-                    None,
-                );
-                let board =
-                    viewer::live::run_live(Box::new(OhnoPlay::new(puzzle)), "play 0h n0", opts)
-                        .map_err(CliError::Input)?;
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let board = viewer::live::run_live(Box::new(OhnoPlay::new(puzzle)), "play 0h n0", opts)
+                    .map_err(CliError::Input)?;
                 print_line(&board.replace('/', "\n"));
                 return Ok(0);
             }
             Some(ViewWhat::Box { state, moves }) => {
                 let (s, m) = state_and_moves(Some(state), moves)?;
                 let (trace, failure) = record(&s, &m);
-                vec![Show {
-                    title: "box".into(),
-                    anim: Box::new(BoxAnimation::new(trace, m, failure)),
-                }]
+                vec![Show { title: "box".into(), anim: Box::new(BoxAnimation::new(trace, m, failure)) }]
             }
             None => {
                 return Err(CliError::Input(
-                    "say what to view: `tumble view box STATE MOVES`, or `tumble view --demos`"
-                        .into(),
+                    "say what to view: `tumble view box STATE MOVES`, or `tumble view --demos`".into(),
                 ))
             }
         }
     };
     if shows.is_empty() {
-        return Err(CliError::Input(format!(
-            "no demos in {}",
-            args.dir.display()
-        )));
+        return Err(CliError::Input(format!("no demos in {}", args.dir.display())));
     }
     check_display()?;
-    let opts = options(
-        &args.screenshot,
-        args.size,
-        args.speed,
-        args.fullscreen,
-        args.demos,
-        args.at,
-    );
+    let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, args.demos, args.at);
     viewer::run(shows, opts).map_err(CliError::Input)?;
     Ok(0)
 }
@@ -198,11 +150,5 @@ fn options(
     cycle: bool,
     at: Option<f64>,
 ) -> ViewerOptions {
-    ViewerOptions {
-        width,
-        speed,
-        fullscreen,
-        cycle,
-        screenshot: shot.clone().zip(at),
-    }
+    ViewerOptions { width, speed, fullscreen, cycle, screenshot: shot.clone().zip(at) }
 }

@@ -62,11 +62,7 @@ pub fn export_gif(
     for chunk in frames.chunks(BATCH) {
         let rendered: Vec<Vec<u8>> = chunk
             .par_iter()
-            .map(|f| {
-                palette.quantise(
-                    &raster::render(&timeline.scene_at(anim, f.t), opts.width, opts.height).rgba,
-                )
-            })
+            .map(|f| palette.quantise(&raster::render(&timeline.scene_at(anim, f.t), opts.width, opts.height).rgba))
             .collect();
         for (indices, f) in rendered.into_iter().zip(chunk) {
             gif.add_frame(indices, f.delay_cs)?;
@@ -76,8 +72,5 @@ pub fn export_gif(
     let count = gif.frames();
     gif.finish()?;
     bar.finish_and_clear();
-    Ok(GifStats {
-        frames: count,
-        bytes: std::fs::metadata(path)?.len(),
-    })
+    Ok(GifStats { frames: count, bytes: std::fs::metadata(path)?.len() })
 }

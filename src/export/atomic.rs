@@ -9,10 +9,7 @@ use std::path::{Path, PathBuf};
 ///
 /// # Errors
 /// Any I/O error from creating, writing, flushing or renaming, with the path in its message.
-pub fn write_atomically<T>(
-    target: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<T>,
-) -> io::Result<T> {
+pub fn write_atomically<T>(target: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Result<T>) -> io::Result<T> {
     let tmp = temp_name(target);
     let result = (|| {
         let file = File::create(&tmp)?;
@@ -30,10 +27,7 @@ pub fn write_atomically<T>(
 }
 
 fn temp_name(target: &Path) -> PathBuf {
-    let mut name = target
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_else(|| "out".into());
+    let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out".into());
     name.push(format!(".{}.tmp", std::process::id()));
     target.with_file_name(name)
 }

@@ -29,25 +29,15 @@ impl GifWriter {
     ///
     /// # Errors
     /// I/O errors creating the temporary file; sizes above 65535 pixels.
-    pub fn create(
-        path: &Path,
-        width: u32,
-        height: u32,
-        palette: &Palette,
-        looping: bool,
-    ) -> io::Result<GifWriter> {
+    pub fn create(path: &Path, width: u32, height: u32, palette: &Palette, looping: bool) -> io::Result<GifWriter> {
         let (w, h) = (
             u16::try_from(width).map_err(|_| io::Error::other("GIF width above 65535 pixels"))?,
             u16::try_from(height).map_err(|_| io::Error::other("GIF height above 65535 pixels"))?,
         );
-        let mut name = path
-            .file_name()
-            .map(|n| n.to_os_string())
-            .unwrap_or_else(|| "out.gif".into());
+        let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out.gif".into());
         name.push(format!(".{}.tmp", std::process::id()));
         let tmp = path.with_file_name(name);
-        let file = File::create(&tmp)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let file = File::create(&tmp).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         let mut writer = GifWriter {
             encoder: None,
             width: w,
@@ -57,11 +47,10 @@ impl GifWriter {
             target: path.to_path_buf(),
             frames: 0,
         };
-        let mut enc = gif::Encoder::new(BufWriter::new(file), w, h, &palette.rgb_bytes())
-            .map_err(|e| gif_err(path, e))?;
+        let mut enc =
+            gif::Encoder::new(BufWriter::new(file), w, h, &palette.rgb_bytes()).map_err(|e| gif_err(path, e))?;
         if looping {
-            enc.set_repeat(gif::Repeat::Infinite)
-                .map_err(|e| gif_err(path, e))?;
+            enc.set_repeat(gif::Repeat::Infinite).map_err(|e| gif_err(path, e))?;
         }
         writer.encoder = Some(enc);
         Ok(writer)

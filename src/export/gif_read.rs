@@ -52,17 +52,8 @@ pub fn decode(data: impl Read) -> Result<Decoded, String> {
                 _ => {}
             }
         }
-        let rect = (
-            frame.left as usize,
-            frame.top as usize,
-            frame.width as usize,
-            frame.height as usize,
-        );
-        let saved = if frame.dispose == gif::DisposalMethod::Previous {
-            canvas.clone()
-        } else {
-            Vec::new()
-        };
+        let rect = (frame.left as usize, frame.top as usize, frame.width as usize, frame.height as usize);
+        let saved = if frame.dispose == gif::DisposalMethod::Previous { canvas.clone() } else { Vec::new() };
         for row in 0..rect.3 {
             for col in 0..rect.2 {
                 let (cx, cy) = (rect.0 + col, rect.1 + row);
@@ -76,10 +67,7 @@ pub fn decode(data: impl Read) -> Result<Decoded, String> {
                 canvas[(cy * w + cx) * 4..][..4].copy_from_slice(src);
             }
         }
-        frames.push(ComposedFrame {
-            rgba: canvas.clone(),
-            delay_cs: frame.delay,
-        });
+        frames.push(ComposedFrame { rgba: canvas.clone(), delay_cs: frame.delay });
         previous = Some((frame.dispose, rect, saved));
     }
     let repeat = match dec.repeat() {
@@ -87,10 +75,5 @@ pub fn decode(data: impl Read) -> Result<Decoded, String> {
         gif::Repeat::Finite(0) => None,
         gif::Repeat::Finite(n) => Some(n),
     };
-    Ok(Decoded {
-        width: w as u32,
-        height: h as u32,
-        repeat,
-        frames,
-    })
+    Ok(Decoded { width: w as u32, height: h as u32, repeat, frames })
 }

@@ -24,28 +24,14 @@ impl Palette {
         }
         let n = colors.len();
         let pairs = n * n.saturating_sub(1) / 2;
-        let levels = if pairs == 0 {
-            0
-        } else {
-            ((256 - n) / pairs).min(15)
-        };
+        let levels = if pairs == 0 { 0 } else { ((256 - n) / pairs).min(15) };
         let base_rgb = colors.clone();
         for i in 0..n {
             for j in i + 1..n {
                 for k in 1..=levels {
                     let t = k as f32 / (levels + 1) as f32;
-                    let a = Color {
-                        r: base_rgb[i][0],
-                        g: base_rgb[i][1],
-                        b: base_rgb[i][2],
-                        a: 255,
-                    };
-                    let b = Color {
-                        r: base_rgb[j][0],
-                        g: base_rgb[j][1],
-                        b: base_rgb[j][2],
-                        a: 255,
-                    };
+                    let a = Color { r: base_rgb[i][0], g: base_rgb[i][1], b: base_rgb[i][2], a: 255 };
+                    let b = Color { r: base_rgb[j][0], g: base_rgb[j][1], b: base_rgb[j][2], a: 255 };
                     let m = a.mix(b, t);
                     colors.push([m.r, m.g, m.b]);
                 }
@@ -88,9 +74,7 @@ impl Palette {
 
     /// Maps every pixel of an RGBA buffer (alpha ignored) to palette indices.
     pub fn quantise(&self, rgba: &[u8]) -> Vec<u8> {
-        rgba.chunks_exact(4)
-            .map(|p| self.index(p[0], p[1], p[2]))
-            .collect()
+        rgba.chunks_exact(4).map(|p| self.index(p[0], p[1], p[2])).collect()
     }
 
     /// The RGB of palette entry `i`.

@@ -92,22 +92,14 @@ fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
         }
         Tile::Rock => {
             layer.item(Item {
-                shape: Shape::Circle {
-                    cx: c[0],
-                    cy: c[1],
-                    r: 0.42 * s,
-                },
+                shape: Shape::Circle { cx: c[0], cy: c[1], r: 0.42 * s },
                 fill: theme::ROCK,
                 stroke: Some((theme::WALL, 0.06)),
             });
         }
         Tile::HigherOrderRock => {
             layer.item(Item {
-                shape: Shape::Circle {
-                    cx: c[0],
-                    cy: c[1],
-                    r: 0.42 * s,
-                },
+                shape: Shape::Circle { cx: c[0], cy: c[1], r: 0.42 * s },
                 fill: theme::ROCK,
                 stroke: Some((theme::LAMBDA, 0.1)),
             });
@@ -117,11 +109,7 @@ fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
             layer.label(c, 0.85 * s, "λ", theme::LAMBDA);
         }
         Tile::ClosedLift | Tile::OpenLift => {
-            let color = if t == Tile::OpenLift {
-                theme::LIFT_OPEN
-            } else {
-                theme::LIFT_CLOSED
-            };
+            let color = if t == Tile::OpenLift { theme::LIFT_OPEN } else { theme::LIFT_CLOSED };
             layer.rect(at[0] + 0.12, at[1] + 0.08, 0.76, 0.92, color);
             layer.rect(at[0] + 0.47, at[1] + 0.15, 0.06, 0.85, theme::BACKGROUND);
         }
@@ -131,11 +119,7 @@ fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
         }
         Tile::Target(digit) => {
             layer.item(Item {
-                shape: Shape::Circle {
-                    cx: c[0],
-                    cy: c[1],
-                    r: 0.38 * s,
-                },
+                shape: Shape::Circle { cx: c[0], cy: c[1], r: 0.38 * s },
                 fill: theme::BACKGROUND,
                 stroke: Some((theme::TRAMPOLINE, 0.1)),
             });
@@ -148,17 +132,8 @@ fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
         }
         Tile::Razor => {
             let r = 0.38 * s;
-            let diamond = vec![
-                [c[0], c[1] - r],
-                [c[0] + r * 0.6, c[1]],
-                [c[0], c[1] + r],
-                [c[0] - r * 0.6, c[1]],
-            ];
-            layer.item(Item {
-                shape: Shape::Polygons(vec![diamond]),
-                fill: theme::RAZOR,
-                stroke: None,
-            });
+            let diamond = vec![[c[0], c[1] - r], [c[0] + r * 0.6, c[1]], [c[0], c[1] + r], [c[0] - r * 0.6, c[1]]];
+            layer.item(Item { shape: Shape::Polygons(vec![diamond]), fill: theme::RAZOR, stroke: None });
         }
     }
 }
@@ -167,33 +142,11 @@ fn tile(layer: &mut Layer, t: Tile, at: Point, scale: f32) {
 fn robot(layer: &mut Layer, at: Point, scale: f32) {
     let c = [at[0] + 0.5, at[1] + 0.5];
     let s = 0.76 * scale;
-    layer.rect(
-        c[0] - s / 2.0,
-        c[1] - s / 2.0 + 0.06 * scale,
-        s,
-        s * 0.9,
-        theme::ROBOT,
-    );
-    layer.rect(
-        c[0] - 0.03 * scale,
-        c[1] - s / 2.0 - 0.06 * scale,
-        0.06 * scale,
-        0.14 * scale,
-        theme::ROBOT,
-    );
+    layer.rect(c[0] - s / 2.0, c[1] - s / 2.0 + 0.06 * scale, s, s * 0.9, theme::ROBOT);
+    layer.rect(c[0] - 0.03 * scale, c[1] - s / 2.0 - 0.06 * scale, 0.06 * scale, 0.14 * scale, theme::ROBOT);
     for dx in [-0.15, 0.15] {
-        layer.circle(
-            c[0] + dx * scale,
-            c[1] - 0.02 * scale,
-            0.09 * scale,
-            theme::TEXT,
-        );
-        layer.circle(
-            c[0] + dx * scale,
-            c[1] - 0.02 * scale,
-            0.045 * scale,
-            theme::DARK,
-        );
+        layer.circle(c[0] + dx * scale, c[1] - 0.02 * scale, 0.09 * scale, theme::TEXT);
+        layer.circle(c[0] + dx * scale, c[1] - 0.02 * scale, 0.045 * scale, theme::DARK);
     }
 }
 
@@ -207,10 +160,7 @@ fn viewport_origin(mine: &Mine, size: (usize, usize), centre: Point) -> Point {
             (c - span as f32 / 2.0).clamp(0.0, (total - span) as f32)
         }
     };
-    [
-        clamp(centre[0], size.0, mine.width()),
-        clamp(centre[1], size.1, mine.height()),
-    ]
+    [clamp(centre[0], size.0, mine.width()), clamp(centre[1], size.1, mine.height())]
 }
 
 /// What moves between two frames, and how far along.
@@ -223,10 +173,7 @@ struct Tween<'a> {
 fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, usize)) -> Scene {
     let robot_at = match &tween {
         Some(tw) => {
-            let (a, b) = (
-                world(mine, tw.report.robot_from),
-                world(mine, tw.report.robot_to),
-            );
+            let (a, b) = (world(mine, tw.report.robot_from), world(mine, tw.report.robot_to));
             if tw.report.jump.is_some() {
                 if tw.t < 0.5 {
                     a
@@ -240,22 +187,11 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
         None => world(mine, mine.robot()),
     };
     let origin = viewport_origin(mine, size, [robot_at[0] + 0.5, robot_at[1] + 0.5]);
-    let view = View {
-        x: origin[0],
-        y: origin[1],
-        w: size.0 as f32,
-        h: size.1 as f32 + HUD,
-    };
+    let view = View { x: origin[0], y: origin[1], w: size.0 as f32, h: size.1 as f32 + HUD };
     let mut scene = Scene::new(view, theme::BACKGROUND);
     let mut layer = Layer::new();
-    let (x0, x1) = (
-        origin[0].floor().max(0.0) as usize,
-        (origin[0] + size.0 as f32).ceil() as usize,
-    );
-    let (r0, r1) = (
-        origin[1].floor().max(0.0) as usize,
-        (origin[1] + size.1 as f32).ceil() as usize,
-    );
+    let (x0, x1) = (origin[0].floor().max(0.0) as usize, (origin[0] + size.0 as f32).ceil() as usize);
+    let (r0, r1) = (origin[1].floor().max(0.0) as usize, (origin[1] + size.1 as f32).ceil() as usize);
     // Cells whose content is drawn by the tween instead.
     let mut moving: Vec<Pos> = Vec::new();
     if let Some(tw) = &tween {
@@ -293,12 +229,7 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
             } else {
                 Tile::Rock
             };
-            tile(
-                &mut layer,
-                kind,
-                lerp(world(mine, m.from), world(mine, m.to), t),
-                1.0,
-            );
+            tile(&mut layer, kind, lerp(world(mine, m.from), world(mine, m.to), t), 1.0);
         }
         for &b in &r.beards_grown {
             tile(&mut layer, Tile::Beard, world(mine, b), t);
@@ -307,21 +238,12 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
             tile(&mut layer, Tile::Beard, world(mine, b), 1.0 - t);
         }
         if let Some(c) = r.collected {
-            let kind = if c == Collected::Lambda {
-                Tile::Lambda
-            } else {
-                Tile::Razor
-            };
+            let kind = if c == Collected::Lambda { Tile::Lambda } else { Tile::Razor };
             tile(&mut layer, kind, world(mine, r.robot_to), 1.0 - t);
         }
         if let Some(j) = &r.jump {
             // The trampoline and its target fade as the robot jumps.
-            tile(
-                &mut layer,
-                Tile::Target(mine_target_digit(mine, r.robot_to)),
-                world(mine, r.robot_to),
-                1.0 - t,
-            );
+            tile(&mut layer, Tile::Target(mine_target_digit(mine, r.robot_to)), world(mine, r.robot_to), 1.0 - t);
             let _ = j;
         }
         water = r.water_before as f32 + (r.water_after as f32 - r.water_before as f32) * t;
@@ -330,38 +252,19 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
         Some(tw) if tw.report.jump.is_some() => (2.0 * tw.t - 1.0).abs().max(0.05),
         _ => 1.0,
     };
-    let ended = mine.ending();
-    if ended != Some(Ending::Win) || tween.is_some() {
-        robot(&mut layer, robot_at, robot_scale);
+    if let (Some(Ending::Win), Some(lift)) = (mine.ending(), mine.lift()) {
+        // The robot stands in the open lift.
+        tile(&mut layer, Tile::OpenLift, world(mine, lift), 1.0);
     }
+    robot(&mut layer, robot_at, robot_scale);
     if water > 0.0 {
         let top = mine.height() as f32 - water;
-        layer.rect(
-            origin[0] - 1.0,
-            top,
-            size.0 as f32 + 2.0,
-            water,
-            theme::WATER.with_alpha(WATER_ALPHA),
-        );
+        layer.rect(origin[0] - 1.0, top, size.0 as f32 + 2.0, water, theme::WATER.with_alpha(WATER_ALPHA));
     }
     // The heads-up band under the viewport.
-    layer.rect(
-        origin[0] - 1.0,
-        origin[1] + size.1 as f32,
-        size.0 as f32 + 2.0,
-        HUD + 1.0,
-        theme::BACKGROUND,
-    );
+    layer.rect(origin[0] - 1.0, origin[1] + size.1 as f32, size.0 as f32 + 2.0, HUD + 1.0, theme::BACKGROUND);
     let size_text = (size.0 as f32 * 1.45 / hud.chars().count().max(1) as f32).min(0.75);
-    layer.label(
-        [
-            origin[0] + size.0 as f32 / 2.0,
-            origin[1] + size.1 as f32 + HUD / 2.0,
-        ],
-        size_text,
-        hud,
-        theme::TEXT,
-    );
+    layer.label([origin[0] + size.0 as f32 / 2.0, origin[1] + size.1 as f32 + HUD / 2.0], size_text, hud, theme::TEXT);
     scene.layers.push(layer);
     scene
 }
@@ -405,14 +308,8 @@ pub struct MineAnimation {
 impl MineAnimation {
     /// Records `route` on `mine`.
     pub fn new(mine: &Mine, route: &str) -> MineAnimation {
-        let viewport = (
-            mine.width().clamp(1, VIEWPORT.0),
-            mine.height().clamp(1, VIEWPORT.1),
-        );
-        MineAnimation {
-            recording: crate::mine::record_compact(mine, route),
-            viewport,
-        }
+        let viewport = (mine.width().clamp(1, VIEWPORT.0), mine.height().clamp(1, VIEWPORT.1));
+        MineAnimation { recording: crate::mine::record_compact(mine, route), viewport }
     }
 }
 
@@ -437,15 +334,9 @@ impl Animated for MineAnimation {
         let before = self.recording.state_at(step - 1);
         let after_hud = heads_up(&self.recording.state_at(step));
         match &self.recording.trace.steps[step].event {
-            MineEvent::Step(report) => mine_scene(
-                &before,
-                Some(Tween {
-                    report,
-                    t: fraction,
-                }),
-                &after_hud,
-                self.viewport,
-            ),
+            MineEvent::Step(report) => {
+                mine_scene(&before, Some(Tween { report, t: fraction }), &after_hud, self.viewport)
+            }
             MineEvent::Start => mine_scene(&before, None, &after_hud, self.viewport),
         }
     }

@@ -142,9 +142,7 @@ pub enum MapError {
         column: usize,
     },
     /// A metadata line names a target digit that is not in the map.
-    #[error(
-        "metadata at line {line}, column {column} names target {digit}, which is not in the map"
-    )]
+    #[error("metadata at line {line}, column {column} names target {digit}, which is not in the map")]
     UnknownTarget {
         /// The digit named.
         digit: char,

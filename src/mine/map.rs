@@ -230,8 +230,7 @@ impl Mine {
                 let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
                 let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
                 // The prefix is valid UTF-8, so this cannot fail.
-                let column =
-                    std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
+                let column = std::str::from_utf8(&good[line_start..]).map_or(1, |s| s.chars().count() + 1);
                 Err(MapError::InvalidUtf8 { line, column })
             }
         }
@@ -273,24 +272,14 @@ impl Mine {
             let line = raw.strip_suffix('\r').unwrap_or(raw);
             for (col, ch) in line.chars().enumerate() {
                 if ch.is_control() && ch != '\t' {
-                    return Err(MapError::Binary {
-                        code: ch as u32,
-                        line: n + 1,
-                        column: col + 1,
-                    });
+                    return Err(MapError::Binary { code: ch as u32, line: n + 1, column: col + 1 });
                 }
             }
             lines.push(line);
         }
         // Map rows: from the first non-empty line up to the next empty line.
-        let first = lines
-            .iter()
-            .position(|l| !l.is_empty())
-            .ok_or(MapError::Empty)?;
-        let end = lines[first..]
-            .iter()
-            .position(|l| l.is_empty())
-            .map_or(lines.len(), |p| first + p);
+        let first = lines.iter().position(|l| !l.is_empty()).ok_or(MapError::Empty)?;
+        let end = lines[first..].iter().position(|l| l.is_empty()).map_or(lines.len(), |p| first + p);
         let rows = &lines[first..end];
         let height = rows.len();
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
@@ -315,48 +304,29 @@ impl Mine {
             for (c, ch) in row.chars().enumerate() {
                 let (column, x) = (c + 1, c + 1);
                 let here = place(line, column, x, y);
-                let tile =
-                    Tile::from_char(ch).ok_or(MapError::UnknownCharacter { ch, line, column })?;
+                let tile = Tile::from_char(ch).ok_or(MapError::UnknownCharacter { ch, line, column })?;
                 let idx = y * stride + x;
                 cells[idx] = tile.code();
                 match tile {
                     Tile::Robot => match robot {
                         None => robot = Some(here),
-                        Some(first) => {
-                            return Err(MapError::TwoRobots {
-                                first,
-                                second: here,
-                            })
-                        }
+                        Some(first) => return Err(MapError::TwoRobots { first, second: here }),
                     },
                     Tile::ClosedLift | Tile::OpenLift => match lift {
                         None => lift = Some(here),
-                        Some(first) => {
-                            return Err(MapError::TwoLifts {
-                                first,
-                                second: here,
-                            })
-                        }
+                        Some(first) => return Err(MapError::TwoLifts { first, second: here }),
                     },
                     Tile::Trampoline(l) => {
                         let i = (l as u8 - b'A') as usize;
                         if let Some(first) = tramps[i] {
-                            return Err(MapError::DuplicateTrampoline {
-                                letter: l,
-                                first,
-                                second: here,
-                            });
+                            return Err(MapError::DuplicateTrampoline { letter: l, first, second: here });
                         }
                         tramps[i] = Some(here);
                     }
                     Tile::Target(d) => {
                         let i = (d as u8 - b'1') as usize;
                         if let Some(first) = targets[i] {
-                            return Err(MapError::DuplicateTarget {
-                                digit: d,
-                                first,
-                                second: here,
-                            });
+                            return Err(MapError::DuplicateTarget { digit: d, first, second: here });
                         }
                         targets[i] = Some(here);
                     }
@@ -418,18 +388,12 @@ impl Mine {
         for i in 0..9 {
             if let Some(p) = tramps[i] {
                 if mine.tramp_target[i] == u8::MAX {
-                    return Err(MapError::TrampolineWithoutTarget {
-                        letter: (b'A' + i as u8) as char,
-                        place: p,
-                    });
+                    return Err(MapError::TrampolineWithoutTarget { letter: (b'A' + i as u8) as char, place: p });
                 }
             }
             if let Some(p) = targets[i] {
                 if !mine.tramp_target.contains(&(i as u8)) {
-                    return Err(MapError::TargetWithoutTrampoline {
-                        digit: (b'1' + i as u8) as char,
-                        place: p,
-                    });
+                    return Err(MapError::TargetWithoutTrampoline { digit: (b'1' + i as u8) as char, place: p });
                 }
             }
         }
@@ -593,21 +557,14 @@ fn parse_meta_line(
     if words.is_empty() {
         return Ok(());
     }
-    let bad = |column: usize, reason: String| MapError::MalformedMetadata {
-        line: n,
-        column,
-        reason,
-    };
+    let bad = |column: usize, reason: String| MapError::MalformedMetadata { line: n, column, reason };
     let (kcol, key) = words[0];
     let number = |words: &[(usize, &str)]| -> Result<usize, MapError> {
         match words {
-            [_, (c, v)] => v
-                .parse::<usize>()
-                .map_err(|_| bad(*c, format!("expected a number after {key}, found {v:?}"))),
-            [_] => Err(bad(
-                kcol + key.chars().count(),
-                format!("expected a number after {key}"),
-            )),
+            [_, (c, v)] => {
+                v.parse::<usize>().map_err(|_| bad(*c, format!("expected a number after {key}, found {v:?}")))
+            }
+            [_] => Err(bad(kcol + key.chars().count(), format!("expected a number after {key}"))),
             [_, _, (c, v), ..] => Err(bad(*c, format!("unexpected {v:?} after {key} N"))),
             [] => unreachable!(),
         }
@@ -619,20 +576,12 @@ fn parse_meta_line(
         "Growth" => mine.growth = number(&words)?,
         "Razors" => mine.razors = number(&words)?,
         "Trampoline" => {
-            let shape = || {
-                bad(
-                    kcol,
-                    "expected `Trampoline X targets N` (X in A-I, N in 1-9)".to_string(),
-                )
-            };
+            let shape = || bad(kcol, "expected `Trampoline X targets N` (X in A-I, N in 1-9)".to_string());
             let [_, (lcol, letter), (tcol, targets_word), (dcol, digit)] = words[..] else {
                 return Err(shape());
             };
             if targets_word != "targets" {
-                return Err(bad(
-                    tcol,
-                    format!("expected `targets`, found {targets_word:?}"),
-                ));
+                return Err(bad(tcol, format!("expected `targets`, found {targets_word:?}")));
             }
             let one = |w: &str, lo: char, hi: char| {
                 let mut cs = w.chars();
@@ -641,32 +590,16 @@ fn parse_meta_line(
                     _ => None,
                 }
             };
-            let l = one(letter, 'A', 'I').ok_or_else(|| {
-                bad(
-                    lcol,
-                    format!("expected a trampoline letter A-I, found {letter:?}"),
-                )
-            })?;
-            let d = one(digit, '1', '9').ok_or_else(|| {
-                bad(
-                    dcol,
-                    format!("expected a target digit 1-9, found {digit:?}"),
-                )
-            })?;
+            let l = one(letter, 'A', 'I')
+                .ok_or_else(|| bad(lcol, format!("expected a trampoline letter A-I, found {letter:?}")))?;
+            let d = one(digit, '1', '9')
+                .ok_or_else(|| bad(dcol, format!("expected a target digit 1-9, found {digit:?}")))?;
             let (li, di) = ((l as u8 - b'A') as usize, (d as u8 - b'1') as usize);
             if tramps[li].is_none() {
-                return Err(MapError::UnknownTrampoline {
-                    letter: l,
-                    line: n,
-                    column: lcol,
-                });
+                return Err(MapError::UnknownTrampoline { letter: l, line: n, column: lcol });
             }
             if targets[di].is_none() {
-                return Err(MapError::UnknownTarget {
-                    digit: d,
-                    line: n,
-                    column: dcol,
-                });
+                return Err(MapError::UnknownTarget { digit: d, line: n, column: dcol });
             }
             if mine.tramp_target[li] != u8::MAX {
                 return Err(bad(lcol, format!("trampoline {l} is given a target twice")));

@@ -20,12 +20,7 @@ pub struct MinePlay {
 impl MinePlay {
     /// A new game on `mine`.
     pub fn new(mine: Mine) -> MinePlay {
-        MinePlay {
-            current: mine.clone(),
-            start: mine,
-            route: String::new(),
-            previous: None,
-        }
+        MinePlay { current: mine.clone(), start: mine, route: String::new(), previous: None }
     }
 
     /// The current state.
@@ -36,10 +31,7 @@ impl MinePlay {
     /// Executes one command; refused once the game has ended.
     pub fn play(&mut self, c: Command) -> Response {
         if let Some(e) = self.current.ending() {
-            return Response::Refused(format!(
-                "the game is over ({}): Backspace undoes",
-                ending_words(e)
-            ));
+            return Response::Refused(format!("the game is over ({}): Backspace undoes", ending_words(e)));
         }
         self.previous = Some(self.current.clone());
         self.current.step(c);
@@ -100,26 +92,14 @@ impl Live for MinePlay {
 
     fn status(&self) -> String {
         let m = &self.current;
-        let mut s = format!(
-            "score {}   moves {}   lambdas left {}",
-            m.score(),
-            m.moves(),
-            m.lambdas_remaining()
-        );
+        let mut s = format!("score {}   moves {}   lambdas left {}", m.score(), m.moves(), m.lambdas_remaining());
         if m.flooding() > 0 || m.water_level() > 0 {
             let left = (m.waterproof() + 1).saturating_sub(m.steps_under_water());
-            s.push_str(&format!(
-                "   water level {} ({} steps left under water)",
-                m.water_level(),
-                left
-            ));
+            s.push_str(&format!("   water level {} ({} steps left under water)", m.water_level(), left));
         }
         s.push_str(&format!("   razors {}", m.razors()));
         if m.growth() > 0 {
-            s.push_str(&format!(
-                "   beards grow in {}",
-                m.growth() - m.moves() % m.growth()
-            ));
+            s.push_str(&format!("   beards grow in {}", m.growth() - m.moves() % m.growth()));
         }
         s
     }
@@ -127,11 +107,7 @@ impl Live for MinePlay {
     fn outcome(&self) -> Option<Outcome> {
         let m = &self.current;
         match m.ending()? {
-            Ending::Win => Some(Outcome::Won(format!(
-                "Lifted out! Score {} in {} moves",
-                m.score(),
-                m.moves()
-            ))),
+            Ending::Win => Some(Outcome::Won(format!("Lifted out! Score {} in {} moves", m.score(), m.moves()))),
             Ending::Abort => Some(Outcome::Won(format!("Aborted with score {}", m.score()))),
             e => Some(Outcome::Lost(format!(
                 "Robot {}: score {}",
@@ -173,20 +149,12 @@ mod tests {
         assert_eq!(g.input(Input::Key(Key::Left)), Response::Moved);
         assert_eq!(g.mine().score(), 212);
         assert!(matches!(g.outcome(), Some(Outcome::Won(_))));
-        assert!(matches!(
-            g.input(Input::Key(Key::Left)),
-            Response::Refused(_)
-        ));
+        assert!(matches!(g.input(Input::Key(Key::Left)), Response::Refused(_)));
         assert_eq!(g.input(Input::Key(Key::Backspace)), Response::Undone);
         // In play the score has no abort bonus yet: 3 lambdas x 25 - 12 moves.
         assert_eq!(g.mine().score(), 63);
         assert_eq!(g.moves(), "LDRDDULULLDD");
-        assert_eq!(
-            g.input(Input::Key(Key::Char('e'))),
-            Response::Export("LDRDDULULLDD".into())
-        );
-        assert!(g
-            .status()
-            .starts_with("score 63   moves 12   lambdas left 0"));
+        assert_eq!(g.input(Input::Key(Key::Char('e'))), Response::Export("LDRDDULULLDD".into()));
+        assert!(g.status().starts_with("score 63   moves 12   lambdas left 0"));
     }
 }

@@ -118,13 +118,7 @@ pub fn record_compact(mine: &Mine, route: &str) -> Recording {
             }
         }
     }
-    Recording {
-        trace,
-        checkpoints,
-        interval,
-        commands,
-        final_outcome: m.outcome(),
-    }
+    Recording { trace, checkpoints, interval, commands, final_outcome: m.outcome() }
 }
 
 impl Recording {
@@ -148,11 +142,7 @@ impl Recording {
     /// # Panics
     /// If `i >= self.len()`.
     pub fn state_at(&self, i: usize) -> Mine {
-        assert!(
-            i < self.len(),
-            "frame {i} out of range ({} frames)",
-            self.len()
-        );
+        assert!(i < self.len(), "frame {i} out of range ({} frames)", self.len());
         let cp = i / self.interval;
         let mut m = self.checkpoints[cp].clone();
         for &c in &self.commands[cp * self.interval..i] {

@@ -1,9 +1,7 @@
 //! One step: the robot's action (task.pdf §2.2, trampoline.pdf, beards.pdf), the map update
 //! ([`super::update`]), and the ending checks (task.pdf §2.4, weather.pdf).
 
-use super::map::{
-    is_rock, Mine, Pos, BEARD, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, ROBOT, TARGET, TRAMP,
-};
+use super::map::{is_rock, Mine, Pos, BEARD, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, ROBOT, TARGET, TRAMP};
 use super::score::{Ending, Loss, Outcome};
 use super::update::{RockMove, UpdateReport};
 
@@ -181,11 +179,7 @@ impl Mine {
             rep.ending = self.ending;
             return rep;
         }
-        let up: UpdateReport = if full {
-            self.update_full()
-        } else {
-            self.update()
-        };
+        let up: UpdateReport = if full { self.update_full() } else { self.update() };
         rep.rocks = up.rocks;
         rep.beards_grown = up.beards_grown;
         rep.lift_opened = up.lift_opened;
@@ -253,10 +247,7 @@ impl Mine {
                 self.move_robot(n);
                 return true;
             }
-            _ if is_rock(t)
-                && (d == 1 || d == -1)
-                && self.cells[(n as isize + d) as usize] == EMPTY =>
-            {
+            _ if is_rock(t) && (d == 1 || d == -1) && self.cells[(n as isize + d) as usize] == EMPTY => {
                 let beyond = (n as isize + d) as usize;
                 self.set(beyond, t);
                 self.touch(beyond);
@@ -292,11 +283,7 @@ impl Mine {
         debug_assert_eq!(self.cells[dest], TARGET + j as u8);
         self.target_pos[j] = NONE;
         self.move_robot(dest);
-        rep.jump = Some(Jump {
-            trampoline: (b'A' + i as u8) as char,
-            target: (b'1' + j as u8) as char,
-            removed,
-        });
+        rep.jump = Some(Jump { trampoline: (b'A' + i as u8) as char, target: (b'1' + j as u8) as char, removed });
     }
 
     /// `S`: with a razor, clears every beard among the 8 neighbours (beards.pdf); without one,
@@ -310,16 +297,7 @@ impl Mine {
         rep.razor_used = true;
         let s = self.stride;
         let r = self.robot;
-        for n in [
-            r - s - 1,
-            r - s,
-            r - s + 1,
-            r - 1,
-            r + 1,
-            r + s - 1,
-            r + s,
-            r + s + 1,
-        ] {
+        for n in [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1] {
             if self.cells[n] == BEARD {
                 self.set(n, EMPTY);
                 self.touch(n);

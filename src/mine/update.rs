@@ -52,14 +52,7 @@ struct Write {
 impl Mine {
     /// Evaluates the rule for cell `i` on the current (old) grid, appending its writes.
     #[inline]
-    fn cell_rule(
-        &self,
-        i: usize,
-        grow: bool,
-        open: bool,
-        writes: &mut Vec<Write>,
-        rep: &mut UpdateReport,
-    ) {
+    fn cell_rule(&self, i: usize, grow: bool, open: bool, writes: &mut Vec<Write>, rep: &mut UpdateReport) {
         let c = &self.cells;
         let s = self.stride;
         let t = c[i];
@@ -83,16 +76,8 @@ impl Mine {
                 return;
             };
             let became_lambda = t == HOROCK && c[dest - s] != EMPTY;
-            writes.push(Write {
-                idx: i,
-                tile: EMPTY,
-                landing: false,
-            });
-            writes.push(Write {
-                idx: dest,
-                tile: if became_lambda { LAMBDA } else { t },
-                landing: true,
-            });
+            writes.push(Write { idx: i, tile: EMPTY, landing: false });
+            writes.push(Write { idx: dest, tile: if became_lambda { LAMBDA } else { t }, landing: true });
             rep.rocks.push(RockMove {
                 from: self.pos(i),
                 to: self.pos(dest),
@@ -101,31 +86,14 @@ impl Mine {
             });
         } else if t == BEARD {
             if grow {
-                for n in [
-                    i - s - 1,
-                    i - s,
-                    i - s + 1,
-                    i - 1,
-                    i + 1,
-                    i + s - 1,
-                    i + s,
-                    i + s + 1,
-                ] {
+                for n in [i - s - 1, i - s, i - s + 1, i - 1, i + 1, i + s - 1, i + s, i + s + 1] {
                     if c[n] == EMPTY {
-                        writes.push(Write {
-                            idx: n,
-                            tile: BEARD,
-                            landing: false,
-                        });
+                        writes.push(Write { idx: n, tile: BEARD, landing: false });
                     }
                 }
             }
         } else if t == CLOSED && open {
-            writes.push(Write {
-                idx: i,
-                tile: OPEN,
-                landing: false,
-            });
+            writes.push(Write { idx: i, tile: OPEN, landing: false });
             rep.lift_opened = true;
         }
     }

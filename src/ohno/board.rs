@@ -123,10 +123,7 @@ impl Board {
     /// If `n == 0`.
     pub fn empty(n: usize) -> Board {
         assert!(n > 0, "a board has at least one cell");
-        Board {
-            n,
-            cells: vec![Cell::Empty; n * n],
-        }
+        Board { n, cells: vec![Cell::Empty; n * n] }
     }
 
     /// Reads the challenge format: n lines of n characters, `.` empty, `#` red, `1`..`9` a
@@ -155,54 +152,32 @@ impl Board {
                     '#' => Cell::Red,
                     'O' => Cell::Blue,
                     '1'..='9' => Cell::Number(ch as u8 - b'0'),
-                    _ => {
-                        return Err(BoardError::InvalidChar {
-                            row: i + 1,
-                            col: j + 1,
-                            ch,
-                        })
-                    }
+                    _ => return Err(BoardError::InvalidChar { row: i + 1, col: j + 1, ch }),
                 };
                 row.push(cell);
             }
             if let Some(r0) = rows.first() {
                 if row.len() != r0.len() {
-                    return Err(BoardError::Ragged {
-                        row: i + 1,
-                        len: row.len(),
-                        expected: r0.len(),
-                    });
+                    return Err(BoardError::Ragged { row: i + 1, len: row.len(), expected: r0.len() });
                 }
             }
             rows.push(row);
         }
         let n = rows[0].len();
         if rows.len() != n {
-            return Err(BoardError::NotSquare {
-                rows: rows.len(),
-                cols: n,
-            });
+            return Err(BoardError::NotSquare { rows: rows.len(), cols: n });
         }
         let max = 2 * (n - 1);
         for (i, row) in rows.iter().enumerate() {
             for (j, cell) in row.iter().enumerate() {
                 if let Cell::Number(k) = *cell {
                     if k as usize > max {
-                        return Err(BoardError::NumberTooLarge {
-                            row: i + 1,
-                            col: j + 1,
-                            number: k,
-                            size: n,
-                            max,
-                        });
+                        return Err(BoardError::NumberTooLarge { row: i + 1, col: j + 1, number: k, size: n, max });
                     }
                 }
             }
         }
-        Ok(Board {
-            n,
-            cells: rows.into_iter().flatten().collect(),
-        })
+        Ok(Board { n, cells: rows.into_iter().flatten().collect() })
     }
 
     /// The side n (the board has n rows and n columns).
@@ -215,11 +190,7 @@ impl Board {
     /// # Panics
     /// If `row` or `col` is `>= size()`.
     pub fn cell(&self, row: usize, col: usize) -> Cell {
-        assert!(
-            row < self.n && col < self.n,
-            "cell ({row}, {col}) outside a {0}x{0} board",
-            self.n
-        );
+        assert!(row < self.n && col < self.n, "cell ({row}, {col}) outside a {0}x{0} board", self.n);
         self.cells[row * self.n + col]
     }
 
@@ -230,10 +201,7 @@ impl Board {
     /// If the position is outside the board or the cell holds a number.
     pub fn set(&mut self, row: usize, col: usize, color: Option<Color>) {
         let i = self.index(row, col);
-        assert!(
-            self.cells[i].number().is_none(),
-            "cell ({row}, {col}) holds a given number"
-        );
+        assert!(self.cells[i].number().is_none(), "cell ({row}, {col}) holds a given number");
         self.cells[i] = match color {
             None => Cell::Empty,
             Some(Color::Red) => Cell::Red,
@@ -297,9 +265,7 @@ impl Board {
     /// How many blue cells `(row, col)` currently sees in direction `d`: the run of blue
     /// (plain or numbered) cells next to it, up to the first red, empty cell or edge.
     pub fn view_in(&self, row: usize, col: usize, d: Dir) -> usize {
-        self.ray(row, col, d)
-            .take_while(|&(r, c)| self.cell(r, c).is_blue())
-            .count()
+        self.ray(row, col, d).take_while(|&(r, c)| self.cell(r, c).is_blue()).count()
     }
 
     /// How many blue cells `(row, col)` currently sees in all four directions together
@@ -312,16 +278,12 @@ impl Board {
     /// number stays the same number, each blue stays blue).
     pub fn agrees_with(&self, puzzle: &Board) -> bool {
         self.n == puzzle.n
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                .all(|(&s, &p)| match p {
-                    Cell::Empty => true,
-                    Cell::Red => s == Cell::Red,
-                    Cell::Blue => s.is_blue(),
-                    Cell::Number(k) => s == Cell::Number(k),
-                })
+            && self.cells.iter().zip(&puzzle.cells).all(|(&s, &p)| match p {
+                Cell::Empty => true,
+                Cell::Red => s == Cell::Red,
+                Cell::Blue => s.is_blue(),
+                Cell::Number(k) => s == Cell::Number(k),
+            })
     }
 
     /// True if `self` is a complete board obeying both rules and keeping `puzzle`'s givens.
@@ -349,11 +311,7 @@ impl Board {
     }
 
     pub(crate) fn index(&self, row: usize, col: usize) -> usize {
-        assert!(
-            row < self.n && col < self.n,
-            "cell ({row}, {col}) outside a {0}x{0} board",
-            self.n
-        );
+        assert!(row < self.n && col < self.n, "cell ({row}, {col}) outside a {0}x{0} board", self.n);
         row * self.n + col
     }
 

@@ -44,37 +44,14 @@ pub enum PlayerError {
 impl fmt::Display for PlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            PlayerError::TooFew {
-                row,
-                col,
-                number,
-                sees,
-            } => write!(
-                f,
-                "the {number} at row {}, column {} is closed in and sees only {sees}",
-                row + 1,
-                col + 1
-            ),
-            PlayerError::TooMany {
-                row,
-                col,
-                number,
-                sees,
-            } => {
-                write!(
-                    f,
-                    "the {number} at row {}, column {} sees {sees}, too many",
-                    row + 1,
-                    col + 1
-                )
+            PlayerError::TooFew { row, col, number, sees } => {
+                write!(f, "the {number} at row {}, column {} is closed in and sees only {sees}", row + 1, col + 1)
+            }
+            PlayerError::TooMany { row, col, number, sees } => {
+                write!(f, "the {number} at row {}, column {} sees {sees}, too many", row + 1, col + 1)
             }
             PlayerError::Isolated { row, col } => {
-                write!(
-                    f,
-                    "the blue at row {}, column {} is closed in and sees nothing",
-                    row + 1,
-                    col + 1
-                )
+                write!(f, "the blue at row {}, column {} is closed in and sees nothing", row + 1, col + 1)
             }
         }
     }
@@ -97,27 +74,15 @@ pub fn check(board: &Board) -> Vec<PlayerError> {
                             .is_none_or(|(r, c)| board.cell(r, c).is_red())
                     });
                     if sees > k as usize {
-                        out.push(PlayerError::TooMany {
-                            row,
-                            col,
-                            number: k,
-                            sees,
-                        });
+                        out.push(PlayerError::TooMany { row, col, number: k, sees });
                     } else if closed && sees < k as usize {
-                        out.push(PlayerError::TooFew {
-                            row,
-                            col,
-                            number: k,
-                            sees,
-                        });
+                        out.push(PlayerError::TooFew { row, col, number: k, sees });
                     }
                 }
                 Cell::Blue => {
-                    let closed = Dir::ALL.iter().all(|&d| {
-                        board
-                            .neighbour(row, col, d)
-                            .is_none_or(|(r, c)| board.cell(r, c).is_red())
-                    });
+                    let closed = Dir::ALL
+                        .iter()
+                        .all(|&d| board.neighbour(row, col, d).is_none_or(|(r, c)| board.cell(r, c).is_red()));
                     if closed {
                         out.push(PlayerError::Isolated { row, col });
                     }

@@ -41,16 +41,8 @@ fn colour_of(c: Colour) -> Color {
 }
 
 fn ring(layer: &mut Layer, r: usize, c: usize, color: Color, width: f32) {
-    let shape = Shape::Circle {
-        cx: c as f32 + 0.5,
-        cy: r as f32 + 0.5,
-        r: TILE + 0.02,
-    };
-    layer.item(Item {
-        shape,
-        fill: color.with_alpha(0),
-        stroke: Some((color, width)),
-    });
+    let shape = Shape::Circle { cx: c as f32 + 0.5, cy: r as f32 + 0.5, r: TILE + 0.02 };
+    layer.item(Item { shape, fill: color.with_alpha(0), stroke: Some((color, width)) });
 }
 
 /// What to highlight on a board.
@@ -67,17 +59,8 @@ pub struct Marks<'a> {
 /// Draws `board` (the state before `marks.deduction`'s cells are set) with its marks.
 pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     let n = board.size() as f32;
-    let band = if marks.caption.is_some() {
-        CAPTION * (n / 6.0).max(1.0)
-    } else {
-        0.0
-    };
-    let view = View {
-        x: -0.3,
-        y: -0.3,
-        w: n + 0.6,
-        h: n + 0.6 + band,
-    };
+    let band = if marks.caption.is_some() { CAPTION * (n / 6.0).max(1.0) } else { 0.0 };
+    let view = View { x: -0.3, y: -0.3, w: n + 0.6, h: n + 0.6 + band };
     let mut scene = Scene::new(view, theme::BACKGROUND);
     let mut layer = Layer::new();
     for r in 0..board.size() {
@@ -98,12 +81,7 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     if let Some((d, t)) = marks.deduction {
         let grow = ease::in_out(t);
         for &(r, c, colour) in &d.cells {
-            layer.circle(
-                c as f32 + 0.5,
-                r as f32 + 0.5,
-                TILE * grow,
-                colour_of(colour),
-            );
+            layer.circle(c as f32 + 0.5, r as f32 + 0.5, TILE * grow, colour_of(colour));
             ring(&mut layer, r, c, theme::TEXT, 0.05);
         }
         if let Some((r, c)) = d.cause {
@@ -112,9 +90,7 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     }
     for e in marks.errors {
         let (r, c) = match *e {
-            PlayerError::TooFew { row, col, .. } | PlayerError::TooMany { row, col, .. } => {
-                (row, col)
-            }
+            PlayerError::TooFew { row, col, .. } | PlayerError::TooMany { row, col, .. } => (row, col),
             PlayerError::Isolated { row, col } => (row, col),
         };
         ring(&mut layer, r, c, theme::RED, 0.12);
@@ -123,19 +99,9 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
         let w = n + 0.4;
         let unit = band / CAPTION;
         let size1 = (w * 1.6 / head.chars().count().max(1) as f32).min(0.42 * unit);
-        layer.label(
-            [n / 2.0, n + 0.3 + band * 0.22],
-            size1,
-            head.clone(),
-            theme::TEXT,
-        );
+        layer.label([n / 2.0, n + 0.3 + band * 0.22], size1, head.clone(), theme::TEXT);
         let lines = wrap(detail, 48);
-        let longest = lines
-            .iter()
-            .map(|l| l.chars().count())
-            .max()
-            .unwrap_or(1)
-            .max(1);
+        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
         let size2 = (w * 1.75 / longest as f32).min(0.26 * unit);
         for (i, line) in lines.iter().enumerate() {
             let y = n + 0.3 + band * 0.5 + i as f32 * size2 * 1.15;
@@ -157,15 +123,10 @@ impl OhnoAnimation {
     fn caption(&self, step: usize) -> (String, String) {
         let total = self.trace.len() - 1;
         match &self.trace.steps[step].event {
-            None => (
-                "0h n0".into(),
-                format!("{} deductions to the solution", total),
-            ),
+            None => ("0h n0".into(), format!("{} deductions to the solution", total)),
             Some(d) => {
                 let text = d.to_string();
-                let detail = text
-                    .split_once(": ")
-                    .map_or(text.clone(), |(_, rest)| rest.to_string());
+                let detail = text.split_once(": ").map_or(text.clone(), |(_, rest)| rest.to_string());
                 (format!("{step}/{total}  {}", d.rule.name()), detail)
             }
         }
@@ -188,24 +149,11 @@ impl Animated for OhnoAnimation {
     fn draw(&self, step: usize, fraction: f32) -> Scene {
         let caption = Some(self.caption(step));
         let Some(d) = &self.trace.steps[step].event else {
-            return board_scene(
-                &self.trace.steps[step].state,
-                &Marks {
-                    caption,
-                    ..Marks::default()
-                },
-            );
+            return board_scene(&self.trace.steps[step].state, &Marks { caption, ..Marks::default() });
         };
         // The board before the step, with the step's cells growing in (fully grown at rest).
         let before = &self.trace.steps[step - 1].state;
-        board_scene(
-            before,
-            &Marks {
-                deduction: Some((d, fraction)),
-                caption,
-                ..Marks::default()
-            },
-        )
+        board_scene(before, &Marks { deduction: Some((d, fraction)), caption, ..Marks::default() })
     }
 
     fn palette_colors(&self) -> Vec<Color> {

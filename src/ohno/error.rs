@@ -45,7 +45,9 @@ pub enum BoardError {
         cols: usize,
     },
     /// A number larger than a cell of an n x n board can ever see: at most `2 * (n - 1)`.
-    #[error("the number {number} at row {row}, column {col} is larger than a {size}x{size} board allows (at most {max})")]
+    #[error(
+        "the number {number} at row {row}, column {col} is larger than a {size}x{size} board allows (at most {max})"
+    )]
     NumberTooLarge {
         /// 1-based row.
         row: usize,

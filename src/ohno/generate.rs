@@ -59,11 +59,7 @@ pub fn random_solution(size: usize, rng: &mut SplitMix64) -> Board {
     let mut b = Board::empty(size);
     for r in 0..size {
         for c in 0..size {
-            let color = if rng.chance(BLUE_NUM, BLUE_DEN) {
-                Cell::Blue
-            } else {
-                Cell::Red
-            };
+            let color = if rng.chance(BLUE_NUM, BLUE_DEN) { Cell::Blue } else { Cell::Red };
             b.set_cell(r, c, color);
         }
     }
@@ -112,10 +108,8 @@ pub fn generate(size: usize, seed: u64) -> Board {
             break p;
         }
     };
-    let mut order: Vec<(usize, usize)> = (0..size * size)
-        .map(|i| (i / size, i % size))
-        .filter(|&(r, c)| !puzzle.cell(r, c).is_empty())
-        .collect();
+    let mut order: Vec<(usize, usize)> =
+        (0..size * size).map(|i| (i / size, i % size)).filter(|&(r, c)| !puzzle.cell(r, c).is_empty()).collect();
     rng.shuffle(&mut order);
     for (r, c) in order {
         let keep = puzzle.cell(r, c);

@@ -22,12 +22,7 @@ pub struct OhnoPlay {
 impl OhnoPlay {
     /// A new game on `puzzle`.
     pub fn new(puzzle: Board) -> OhnoPlay {
-        OhnoPlay {
-            board: puzzle.clone(),
-            puzzle,
-            history: Vec::new(),
-            hint: None,
-        }
+        OhnoPlay { board: puzzle.clone(), puzzle, history: Vec::new(), hint: None }
     }
 
     /// The board as played so far.
@@ -64,11 +59,7 @@ impl OhnoPlay {
         }
         let next = next_hint(&self.board)
             .or_else(|| next_further(&self.board))
-            .or_else(|| {
-                explain(&self.board)
-                    .ok()
-                    .and_then(|(t, _)| t.steps.get(1).and_then(|s| s.event.clone()))
-            });
+            .or_else(|| explain(&self.board).ok().and_then(|(t, _)| t.steps.get(1).and_then(|s| s.event.clone())));
         match next {
             Some(d) => {
                 self.hint = Some(d);
@@ -125,24 +116,13 @@ impl Live for OhnoPlay {
         let caption = match &self.hint {
             Some(d) => {
                 let text = d.to_string();
-                let detail = text
-                    .split_once(": ")
-                    .map_or(text.clone(), |(_, r)| r.to_string());
+                let detail = text.split_once(": ").map_or(text.clone(), |(_, r)| r.to_string());
                 Some((format!("Hint: {}", d.rule.name()), detail))
             }
-            None => Some((
-                "0h n0".to_string(),
-                "click: empty → blue → red   H: hint".to_string(),
-            )),
+            None => Some(("0h n0".to_string(), "click: empty → blue → red   H: hint".to_string())),
         };
-        let marks = Marks {
-            deduction: self.hint.as_ref().map(|d| (d, 0.0)),
-            errors: &errors,
-            caption,
-        };
-        Box::new(PlayPicture {
-            scene: board_scene(&self.board, &marks),
-        })
+        let marks = Marks { deduction: self.hint.as_ref().map(|d| (d, 0.0)), errors: &errors, caption };
+        Box::new(PlayPicture { scene: board_scene(&self.board, &marks) })
     }
 
     fn whole_game(&self) -> Box<dyn Animated + Send + Sync> {
@@ -163,10 +143,8 @@ impl Live for OhnoPlay {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.board.is_complete()
-            && check(&self.board).is_empty()
-            && self.board.is_solution_of(&self.puzzle))
-        .then(|| Outcome::Won(format!("Solved in {} clicks!", self.history.len())))
+        (self.board.is_complete() && check(&self.board).is_empty() && self.board.is_solution_of(&self.puzzle))
+            .then(|| Outcome::Won(format!("Solved in {} clicks!", self.history.len())))
     }
 
     fn help(&self) -> &'static str {
@@ -176,35 +154,13 @@ impl Live for OhnoPlay {
 
 fn describe(e: &PlayerError) -> String {
     match *e {
-        PlayerError::TooFew {
-            row,
-            col,
-            number,
-            sees,
-        } => {
-            format!(
-                "the {number} at row {}, column {} is closed in seeing only {sees}",
-                row + 1,
-                col + 1
-            )
+        PlayerError::TooFew { row, col, number, sees } => {
+            format!("the {number} at row {}, column {} is closed in seeing only {sees}", row + 1, col + 1)
         }
-        PlayerError::TooMany {
-            row,
-            col,
-            number,
-            sees,
-        } => {
-            format!(
-                "the {number} at row {}, column {} sees {sees}",
-                row + 1,
-                col + 1
-            )
+        PlayerError::TooMany { row, col, number, sees } => {
+            format!("the {number} at row {}, column {} sees {sees}", row + 1, col + 1)
         }
-        PlayerError::Isolated { row, col } => format!(
-            "the blue at row {}, column {} sees nothing",
-            row + 1,
-            col + 1
-        ),
+        PlayerError::Isolated { row, col } => format!("the blue at row {}, column {} sees nothing", row + 1, col + 1),
     }
 }
 
@@ -219,10 +175,7 @@ mod tests {
         let solution = solve(&puzzle).unwrap();
         let mut g = OhnoPlay::new(puzzle.clone());
         // A given cannot be changed.
-        assert!(matches!(
-            g.input(Input::Click { x: 1.5, y: 0.5 }),
-            Response::Refused(_)
-        ));
+        assert!(matches!(g.input(Input::Click { x: 1.5, y: 0.5 }), Response::Refused(_)));
         // A hint on the fresh board is a sound deduction.
         assert_eq!(g.input(Input::Key(Key::Char('h'))), Response::Moved);
         let d = g.hint.clone().unwrap();
@@ -236,13 +189,7 @@ mod tests {
                 }
                 let clicks = if solution.cell(r, c).is_blue() { 1 } else { 2 };
                 for _ in 0..clicks {
-                    assert_eq!(
-                        g.input(Input::Click {
-                            x: c as f32 + 0.5,
-                            y: r as f32 + 0.5
-                        }),
-                        Response::Moved
-                    );
+                    assert_eq!(g.input(Input::Click { x: c as f32 + 0.5, y: r as f32 + 0.5 }), Response::Moved);
                 }
             }
         }
@@ -258,10 +205,6 @@ mod tests {
         let mut g = OhnoPlay::new(Board::parse("1..\n...\n...").unwrap());
         g.cycle(0, 1);
         g.cycle(0, 2);
-        assert!(
-            g.status().contains("the 1 at row 1, column 1 sees 2"),
-            "{}",
-            g.status()
-        );
+        assert!(g.status().contains("the 1 at row 1, column 1 sees 2"), "{}", g.status());
     }
 }

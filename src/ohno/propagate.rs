@@ -75,12 +75,7 @@ impl Ctx {
     pub fn rays(&self, i: usize) -> [(isize, usize); 4] {
         let n = self.n;
         let (r, c) = (i / n, i % n);
-        [
-            (-(n as isize), r),
-            (n as isize, n - 1 - r),
-            (-1, c),
-            (1, n - 1 - c),
-        ]
+        [(-(n as isize), r), (n as isize, n - 1 - r), (-1, c), (1, n - 1 - c)]
     }
 
     /// Per direction, the counts (bit v = "can see exactly v more blues this way") still
@@ -114,11 +109,7 @@ impl Ctx {
     /// Keeps, per direction, the counts that some split of `k` over the four directions uses.
     #[inline]
     pub fn refine(k: u32, a: [u64; 4]) -> Result<[u64; 4], Contra> {
-        let lim = if k >= 63 {
-            u64::MAX
-        } else {
-            (1u64 << (k + 1)) - 1
-        };
+        let lim = if k >= 63 { u64::MAX } else { (1u64 << (k + 1)) - 1 };
         let conv = |x: u64, y: u64| -> u64 {
             let mut r = 0u64;
             let mut x = x;
@@ -131,12 +122,7 @@ impl Ctx {
         };
         let p01 = conv(a[0], a[1]);
         let s23 = conv(a[2], a[3]);
-        let others = [
-            conv(a[1], s23),
-            conv(a[0], s23),
-            conv(p01, a[3]),
-            conv(p01, a[2]),
-        ];
+        let others = [conv(a[1], s23), conv(a[0], s23), conv(p01, a[3]), conv(p01, a[2])];
         let mut out = [0u64; 4];
         for d in 0..4 {
             let mut x = a[d];

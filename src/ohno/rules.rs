@@ -131,13 +131,7 @@ impl Deduction {
         }
         let number = cause.and_then(|(r, c)| board.cell(r, c).number());
         let seen = cause.map_or(0, |(r, c)| board.view(r, c));
-        Some(Deduction {
-            rule,
-            cells,
-            cause,
-            number,
-            seen,
-        })
+        Some(Deduction { rule, cells, cause, number, seen })
     }
 }
 
@@ -163,9 +157,7 @@ impl fmt::Display for Deduction {
             Rule::RequiredDirection => {
                 format!("{who} sees {s} and cannot reach {k} without this direction")
             }
-            Rule::MustBeWall => {
-                "closed in by red and edges, a blue here would see nothing".to_string()
-            }
+            Rule::MustBeWall => "closed in by red and edges, a blue here would see nothing".to_string(),
             Rule::NeedsNeighbour => format!("{who} sees nothing yet and has one open neighbour"),
             Rule::SplitAgreement => {
                 format!("every way {who} can split {k} over the four directions agrees")
@@ -174,11 +166,8 @@ impl fmt::Display for Deduction {
             Rule::Search => "with the other colour no solution exists".to_string(),
             Rule::Guess => "several solutions; picking one".to_string(),
         };
-        let cells: Vec<String> = self
-            .cells
-            .iter()
-            .map(|&(r, c, col)| format!("row {} column {} is {}", r + 1, c + 1, col.name()))
-            .collect();
+        let cells: Vec<String> =
+            self.cells.iter().map(|&(r, c, col)| format!("row {} column {} is {}", r + 1, c + 1, col.name())).collect();
         write!(f, "{}: {reason}; {}", self.rule.name(), cells.join(", "))
     }
 }
@@ -197,12 +186,7 @@ struct Look {
 }
 
 fn look(board: &Board, row: usize, col: usize, d: Dir) -> Look {
-    let mut l = Look {
-        seen: 0,
-        open: None,
-        behind: 0,
-        reach: 0,
-    };
+    let mut l = Look { seen: 0, open: None, behind: 0, reach: 0 };
     let mut phase = 0; // 0: run, 1: behind open, 2: past
     for (r, c) in board.ray(row, col, d) {
         let cell = board.cell(r, c);
@@ -237,11 +221,7 @@ pub fn number_satisfied(board: &Board, row: usize, col: usize) -> Option<Deducti
     if seen != k as usize {
         return None;
     }
-    let cells = l
-        .iter()
-        .filter_map(|x| x.open)
-        .map(|(r, c)| (r, c, Color::Red))
-        .collect();
+    let cells = l.iter().filter_map(|x| x.open).map(|(r, c)| (r, c, Color::Red)).collect();
     Deduction::new(Rule::NumberSatisfied, cells, board, Some((row, col)))
 }
 
@@ -254,12 +234,7 @@ pub fn one_direction_left(board: &Board, row: usize, col: usize) -> Option<Deduc
     if seen >= k as usize || open.len() != 1 {
         return None;
     }
-    Deduction::new(
-        Rule::OneDirectionLeft,
-        vec![(open[0].0, open[0].1, Color::Blue)],
-        board,
-        Some((row, col)),
-    )
+    Deduction::new(Rule::OneDirectionLeft, vec![(open[0].0, open[0].1, Color::Blue)], board, Some((row, col)))
 }
 
 /// Hint rule 3 for the number at `(row, col)` (0-based): every open cell that, blue, would add
@@ -297,11 +272,7 @@ pub fn must_be_wall(board: &Board, row: usize, col: usize) -> Option<Deduction> 
     if !board.cell(row, col).is_empty() {
         return None;
     }
-    let closed = Dir::ALL.iter().all(|&d| {
-        board
-            .neighbour(row, col, d)
-            .is_none_or(|(r, c)| board.cell(r, c).is_red())
-    });
+    let closed = Dir::ALL.iter().all(|&d| board.neighbour(row, col, d).is_none_or(|(r, c)| board.cell(r, c).is_red()));
     if !closed {
         return None;
     }
@@ -314,26 +285,15 @@ pub fn needs_neighbour(board: &Board, row: usize, col: usize) -> Option<Deductio
     if !board.cell(row, col).is_blue() {
         return None;
     }
-    let nb: Vec<(usize, usize)> = Dir::ALL
-        .iter()
-        .filter_map(|&d| board.neighbour(row, col, d))
-        .collect();
+    let nb: Vec<(usize, usize)> = Dir::ALL.iter().filter_map(|&d| board.neighbour(row, col, d)).collect();
     if nb.iter().any(|&(r, c)| board.cell(r, c).is_blue()) {
         return None;
     }
-    let empty: Vec<_> = nb
-        .into_iter()
-        .filter(|&(r, c)| board.cell(r, c).is_empty())
-        .collect();
+    let empty: Vec<_> = nb.into_iter().filter(|&(r, c)| board.cell(r, c).is_empty()).collect();
     if empty.len() != 1 {
         return None;
     }
-    Deduction::new(
-        Rule::NeedsNeighbour,
-        vec![(empty[0].0, empty[0].1, Color::Blue)],
-        board,
-        Some((row, col)),
-    )
+    Deduction::new(Rule::NeedsNeighbour, vec![(empty[0].0, empty[0].1, Color::Blue)], board, Some((row, col)))
 }
 
 /// [`Rule::SplitAgreement`] for the number at `(row, col)` (0-based). For each direction the
@@ -373,12 +333,7 @@ pub fn split_agreement(board: &Board, row: usize, col: usize) -> Option<Deductio
 pub fn next_hint(board: &Board) -> Option<Deduction> {
     type NumberRule = fn(&Board, usize, usize) -> Option<Deduction>;
     let n = board.size();
-    let number_rules: [NumberRule; 4] = [
-        number_satisfied,
-        one_direction_left,
-        would_exceed,
-        required_direction,
-    ];
+    let number_rules: [NumberRule; 4] = [number_satisfied, one_direction_left, would_exceed, required_direction];
     for rule in number_rules {
         for r in 0..n {
             for c in 0..n {

@@ -39,9 +39,7 @@ pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
     let mut trace = Trace::new(board.clone(), None);
     let mut index = 0;
     while !cur.is_complete() {
-        let d = next_hint(&cur)
-            .or_else(|| next_further(&cur))
-            .unwrap_or_else(|| trial(&ctx, &cur, &sol, &mut pool));
+        let d = next_hint(&cur).or_else(|| next_further(&cur)).unwrap_or_else(|| trial(&ctx, &cur, &sol, &mut pool));
         d.apply(&mut cur);
         trace.push(cur.clone(), Some(d), index);
         index += 1;
@@ -87,21 +85,12 @@ fn trial(ctx: &Ctx, cur: &Board, sol: &[u8], pool: &mut Vec<Vec<u8>>) -> Deducti
             None => return single(Rule::Search, i, ctx.n, color(i)),
         }
     }
-    let i = st
-        .iter()
-        .position(|&s| s == EMPTY)
-        .expect("board not complete");
+    let i = st.iter().position(|&s| s == EMPTY).expect("board not complete");
     single(Rule::Guess, i, ctx.n, color(i))
 }
 
 fn single(rule: Rule, i: usize, n: usize, color: Color) -> Deduction {
-    Deduction {
-        rule,
-        cells: vec![(i / n, i % n, color)],
-        cause: None,
-        number: None,
-        seen: 0,
-    }
+    Deduction { rule, cells: vec![(i / n, i % n, color)], cause: None, number: None, seen: 0 }
 }
 
 /// The first empty cell (row-major) and colour (blue, then red) whose trial propagates into a

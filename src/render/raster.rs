@@ -34,11 +34,7 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Image {
     pm.fill(tiny_skia::Color::from_rgba8(bg.r, bg.g, bg.b, bg.a));
     for prim in scene.to_pixels(width, height) {
         match prim {
-            Prim::Fill {
-                shape,
-                color,
-                stroke,
-            } => {
+            Prim::Fill { shape, color, stroke } => {
                 let mut pb = PathBuilder::new();
                 match &shape {
                     PixelShape::Polygons(polys) => {
@@ -55,28 +51,13 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Image {
                     PixelShape::Circle { cx, cy, r } => pb.push_circle(*cx, *cy, r.max(0.01)),
                 }
                 let Some(path) = pb.finish() else { continue };
-                pm.fill_path(
-                    &path,
-                    &paint(color),
-                    FillRule::Winding,
-                    Transform::identity(),
-                    None,
-                );
+                pm.fill_path(&path, &paint(color), FillRule::Winding, Transform::identity(), None);
                 if let Some((sc, sw)) = stroke {
-                    let st = Stroke {
-                        width: sw,
-                        ..Stroke::default()
-                    };
+                    let st = Stroke { width: sw, ..Stroke::default() };
                     pm.stroke_path(&path, &paint(sc), &st, Transform::identity(), None);
                 }
             }
-            Prim::Text {
-                x,
-                y,
-                px,
-                text,
-                color,
-            } => draw_text(&mut pm, &text, px, x, y, color),
+            Prim::Text { x, y, px, text, color } => draw_text(&mut pm, &text, px, x, y, color),
         }
     }
     // tiny-skia stores premultiplied colour; our backgrounds are opaque, so this is exact.
@@ -85,11 +66,7 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Image {
         let c = p.demultiply();
         rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
-    Image {
-        width,
-        height,
-        rgba,
-    }
+    Image { width, height, rgba }
 }
 
 fn draw_text(pm: &mut Pixmap, s: &str, px: f32, x: f32, y: f32, color: Color) {
@@ -102,20 +79,13 @@ fn draw_text(pm: &mut Pixmap, s: &str, px: f32, x: f32, y: f32, color: Color) {
                 if px_x < 0 || px_y < 0 || px_x >= w || px_y >= h {
                     continue;
                 }
-                let cov = g.coverage[(row as usize) * g.width + col as usize] as u32
-                    * color.a as u32
-                    / 255;
+                let cov = g.coverage[(row as usize) * g.width + col as usize] as u32 * color.a as u32 / 255;
                 if cov == 0 {
                     continue;
                 }
                 let i = ((px_y * w + px_x) * 4) as usize;
                 // Premultiplied source-over.
-                let src = [
-                    color.r as u32 * cov / 255,
-                    color.g as u32 * cov / 255,
-                    color.b as u32 * cov / 255,
-                    cov,
-                ];
+                let src = [color.r as u32 * cov / 255, color.g as u32 * cov / 255, color.b as u32 * cov / 255, cov];
                 for k in 0..4 {
                     data[i + k] = (src[k] + data[i + k] as u32 * (255 - cov) / 255) as u8;
                 }

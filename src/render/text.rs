@@ -61,11 +61,7 @@ pub fn layout(text: &str, px: f32, x: f32, y: f32, mut put: impl FnMut(&Glyph, i
     let baseline = y + 0.73 * px / 2.0;
     let mut pen = x - width / 2.0;
     for (adv, g) in &glyphs {
-        put(
-            g,
-            (pen + g.left as f32).round() as i32,
-            (baseline + g.top as f32).round() as i32,
-        );
+        put(g, (pen + g.left as f32).round() as i32, (baseline + g.top as f32).round() as i32);
         pen += adv;
     }
 }

@@ -21,9 +21,7 @@ pub struct Fonts {
 impl Fonts {
     /// Loads the bundled font (falls back to macroquad's own if that fails).
     pub fn load() -> Fonts {
-        Fonts {
-            font: mq::load_ttf_font_from_bytes(FONT_BYTES).ok(),
-        }
+        Fonts { font: mq::load_ttf_font_from_bytes(FONT_BYTES).ok() }
     }
 }
 
@@ -34,12 +32,7 @@ impl Fonts {
             text,
             x,
             y,
-            mq::TextParams {
-                font: self.font.as_ref(),
-                font_size: size,
-                color,
-                ..Default::default()
-            },
+            mq::TextParams { font: self.font.as_ref(), font_size: size, color, ..Default::default() },
         );
     }
 }
@@ -73,16 +66,11 @@ pub fn draw_scene(scene: &Scene, x: f32, y: f32, width: u32, height: u32, fonts:
     mq::draw_rectangle(x, y, width as f32, height as f32, mq_color(bg));
     for prim in scene.to_pixels(width, height) {
         match prim {
-            Prim::Fill {
-                shape,
-                color,
-                stroke,
-            } => {
+            Prim::Fill { shape, color, stroke } => {
                 let polys: Vec<Vec<mq::Vec2>> = match &shape {
-                    PixelShape::Polygons(ps) => ps
-                        .iter()
-                        .map(|p| p.iter().map(|q| mq::vec2(q[0] + x, q[1] + y)).collect())
-                        .collect(),
+                    PixelShape::Polygons(ps) => {
+                        ps.iter().map(|p| p.iter().map(|q| mq::vec2(q[0] + x, q[1] + y)).collect()).collect()
+                    }
                     PixelShape::Circle { cx, cy, r } => vec![circle_points(cx + x, cy + y, *r)],
                 };
                 if color.a > 0 {
@@ -92,22 +80,12 @@ pub fn draw_scene(scene: &Scene, x: f32, y: f32, width: u32, height: u32, fonts:
                 }
                 if let Some((sc, sw)) = stroke {
                     match shape {
-                        PixelShape::Circle { cx, cy, r } => {
-                            mq::draw_circle_lines(cx + x, cy + y, r, sw, mq_color(sc))
-                        }
-                        PixelShape::Polygons(_) => {
-                            polys.iter().for_each(|p| outline(p, sw, mq_color(sc)))
-                        }
+                        PixelShape::Circle { cx, cy, r } => mq::draw_circle_lines(cx + x, cy + y, r, sw, mq_color(sc)),
+                        PixelShape::Polygons(_) => polys.iter().for_each(|p| outline(p, sw, mq_color(sc))),
                     }
                 }
             }
-            Prim::Text {
-                x: tx,
-                y: ty,
-                px,
-                text,
-                color,
-            } => {
+            Prim::Text { x: tx, y: ty, px, text, color } => {
                 let size = px.round().max(1.0) as u16;
                 let dims = mq::measure_text(&text, fonts.font.as_ref(), size, 1.0);
                 // Centre the digits' height (cap height ~ 0.73 em) on ty, as the raster backend does.

@@ -15,12 +15,7 @@ use std::sync::{Arc, Mutex};
 const HUD: f32 = 82.0;
 
 fn live_timeline(anim: &dyn Animated, speed: f64) -> Timeline {
-    let mode = Mode::Smooth {
-        fps: 60.0,
-        min_manipulation_seconds: 0.0,
-        lead_in_seconds: 0.0,
-        hold_seconds: 0.0,
-    };
+    let mode = Mode::Smooth { fps: 60.0, min_manipulation_seconds: 0.0, lead_in_seconds: 0.0, hold_seconds: 0.0 };
     Timeline::new(anim, mode, speed)
 }
 
@@ -28,11 +23,7 @@ fn live_timeline(anim: &dyn Animated, speed: f64) -> Timeline {
 ///
 /// # Errors
 /// No display.
-pub fn run_live(
-    game: Box<dyn Live + Send>,
-    title: &str,
-    opts: ViewerOptions,
-) -> Result<String, String> {
+pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) -> Result<String, String> {
     display_available()?;
     let view = game.animation().draw(0, 1.0).view;
     let pic_h = (opts.width as f32 * view.h / view.w).round() as i32;
@@ -123,10 +114,7 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
             let (mx, my) = mq::mouse_position();
             if my < pic_h {
                 let cam = scene.camera(w as u32, pic_h as u32);
-                inputs.push(Input::Click {
-                    x: (mx - cam.dx) / cam.scale,
-                    y: (my - cam.dy) / cam.scale,
-                });
+                inputs.push(Input::Click { x: (mx - cam.dx) / cam.scale, y: (my - cam.dy) / cam.scale });
             }
         }
         for input in inputs {
@@ -163,14 +151,7 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
         }
         t = (t + mq::get_frame_time() as f64).min(timeline.duration);
         mq::clear_background(mq::WHITE);
-        draw_scene(
-            &timeline.scene_at(anim.as_ref(), t),
-            0.0,
-            0.0,
-            w as u32,
-            pic_h as u32,
-            &fonts,
-        );
+        draw_scene(&timeline.scene_at(anim.as_ref(), t), 0.0, 0.0, w as u32, pic_h as u32, &fonts);
         let animating = t < timeline.duration;
         if let (Some(outcome), false) = (game.outcome(), animating) {
             let (text, color) = match outcome {
@@ -182,41 +163,17 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
             let bw = (dims.width * 1.25 + 40.0).min(w);
             mq::draw_rectangle((w - bw) / 2.0, pic_h / 2.0 - 30.0, bw, 60.0, color);
             let tw = mq::measure_text(&text, None, size, 1.0).width;
-            fonts.text(
-                &text,
-                (w - tw * 1.2) / 2.0,
-                pic_h / 2.0 + 9.0,
-                size,
-                mq::WHITE,
-            );
+            fonts.text(&text, (w - tw * 1.2) / 2.0, pic_h / 2.0 + 9.0, size, mq::WHITE);
         }
         fonts.text(&game.status(), 8.0, pic_h + 17.0, 13, mq::DARKGRAY);
         let mut moves = game.moves();
         let max = ((w - 80.0) / 8.0).max(10.0) as usize;
         if moves.chars().count() > max {
-            moves = format!(
-                "...{}",
-                moves
-                    .chars()
-                    .skip(moves.chars().count() - max)
-                    .collect::<String>()
-            );
+            moves = format!("...{}", moves.chars().skip(moves.chars().count() - max).collect::<String>());
         }
-        fonts.text(
-            &format!("moves: {moves}"),
-            8.0,
-            pic_h + 36.0,
-            13,
-            mq::DARKGRAY,
-        );
+        fonts.text(&format!("moves: {moves}"), 8.0, pic_h + 36.0, 13, mq::DARKGRAY);
         if let Some((text, left)) = &mut message {
-            fonts.text(
-                text,
-                8.0,
-                pic_h + 55.0,
-                13,
-                mq::Color::from_rgba(200, 40, 50, 255),
-            );
+            fonts.text(text, 8.0, pic_h + 55.0, 13, mq::Color::from_rgba(200, 40, 50, 255));
             *left -= mq::get_frame_time() as f64;
             if *left <= 0.0 {
                 message = None;
@@ -224,13 +181,7 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
         } else {
             fonts.text(game.help(), 8.0, pic_h + 55.0, 12, mq::GRAY);
         }
-        fonts.text(
-            "G save GIF   C copy moves   Esc quit",
-            8.0,
-            pic_h + 73.0,
-            12,
-            mq::GRAY,
-        );
+        fonts.text("G save GIF   C copy moves   Esc quit", 8.0, pic_h + 73.0, 12, mq::GRAY);
         mq::next_frame().await;
     }
 }

@@ -51,13 +51,11 @@ pub fn display_available() -> Result<(), String> {
     }
     let display = std::env::var("DISPLAY").unwrap_or_default();
     if display.is_empty() {
-        return Err(
-            if std::env::var("WAYLAND_DISPLAY").is_ok_and(|w| !w.is_empty()) {
-                "no X display (DISPLAY is not set; the viewer needs X or XWayland)".into()
-            } else {
-                "no display (DISPLAY is not set)".into()
-            },
-        );
+        return Err(if std::env::var("WAYLAND_DISPLAY").is_ok_and(|w| !w.is_empty()) {
+            "no X display (DISPLAY is not set; the viewer needs X or XWayland)".into()
+        } else {
+            "no display (DISPLAY is not set)".into()
+        });
     }
     if let Some(num) = display.strip_prefix(':') {
         let n = num.split('.').next().unwrap_or("");
@@ -77,11 +75,7 @@ pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
     let first = shows.first().ok_or("nothing to show")?;
     let view = first.anim.draw(0, 1.0).view;
     let pic_h = (opts.width as f32 * view.h / view.w).round() as i32;
-    let extra = if opts.screenshot.is_some() {
-        0
-    } else {
-        HELP_HEIGHT as i32
-    };
+    let extra = if opts.screenshot.is_some() { 0 } else { HELP_HEIGHT as i32 };
     let conf = mq::Conf {
         window_title: format!("tumble — {}", first.title),
         window_width: opts.width as i32,
@@ -104,33 +98,17 @@ pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
 
 async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
     let fonts = Fonts::load();
-    let timelines: Vec<Timeline> = shows
-        .iter()
-        .map(|s| Timeline::new(s.anim.as_ref(), Mode::smooth(60.0), 1.0))
-        .collect();
+    let timelines: Vec<Timeline> =
+        shows.iter().map(|s| Timeline::new(s.anim.as_ref(), Mode::smooth(60.0), 1.0)).collect();
     if let Some((path, at)) = &opts.screenshot {
         // A few frames first, so that the window has its final size.
         for _ in 0..3 {
             let (w, h) = (mq::screen_width() as u32, mq::screen_height() as u32);
-            draw_scene(
-                &timelines[0].scene_at(shows[0].anim.as_ref(), *at),
-                0.0,
-                0.0,
-                w,
-                h,
-                &fonts,
-            );
+            draw_scene(&timelines[0].scene_at(shows[0].anim.as_ref(), *at), 0.0, 0.0, w, h, &fonts);
             mq::next_frame().await;
         }
         let (w, h) = (mq::screen_width() as u32, mq::screen_height() as u32);
-        draw_scene(
-            &timelines[0].scene_at(shows[0].anim.as_ref(), *at),
-            0.0,
-            0.0,
-            w,
-            h,
-            &fonts,
-        );
+        draw_scene(&timelines[0].scene_at(shows[0].anim.as_ref(), *at), 0.0, 0.0, w, h, &fonts);
         let shot = mq::get_screen_data();
         let (sw, sh) = (shot.width as usize, shot.height as usize);
         // The screen comes bottom row first.
@@ -138,11 +116,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
         for row in (0..sh).rev() {
             rgba.extend_from_slice(&shot.bytes[row * sw * 4..(row + 1) * sw * 4]);
         }
-        let img = Image {
-            width: sw as u32,
-            height: sh as u32,
-            rgba,
-        };
+        let img = Image { width: sw as u32, height: sh as u32, rgba };
         return write_png(path, &img).map_err(|e| e.to_string());
     }
     let mut current = 0usize;
@@ -175,15 +149,9 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
         }
         if mq::is_key_pressed(mq::KeyCode::Left) {
             playing = false;
-            let ends: Vec<f64> = std::iter::once(0.0)
-                .chain(tl.manipulation_starts.iter().map(|&s| next_rest(tl, s)))
-                .collect();
-            t = ends
-                .iter()
-                .copied()
-                .rev()
-                .find(|&e| e < t - 1e-6)
-                .unwrap_or(0.0);
+            let ends: Vec<f64> =
+                std::iter::once(0.0).chain(tl.manipulation_starts.iter().map(|&s| next_rest(tl, s))).collect();
+            t = ends.iter().copied().rev().find(|&e| e < t - 1e-6).unwrap_or(0.0);
         }
         if mq::is_key_pressed(mq::KeyCode::RightBracket) {
             speed = (speed * 1.5).min(16.0);
@@ -213,12 +181,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
                 anim,
                 &smooth,
                 &path,
-                GifOptions {
-                    width: 600,
-                    height: h,
-                    looping: true,
-                    progress: false,
-                },
+                GifOptions { width: 600, height: h, looping: true, progress: false },
             ) {
                 Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
                 Err(e) => format!("could not save: {e}"),
@@ -239,14 +202,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
         let (w, h) = (mq::screen_width(), mq::screen_height());
         let pic_h = (h - HELP_HEIGHT).max(1.0);
         mq::clear_background(mq::WHITE);
-        draw_scene(
-            &tl.scene_at(anim, t),
-            0.0,
-            0.0,
-            w as u32,
-            pic_h as u32,
-            &fonts,
-        );
+        draw_scene(&tl.scene_at(anim, t), 0.0, 0.0, w as u32, pic_h as u32, &fonts);
         let done = tl.manipulation_starts.iter().filter(|&&s| s <= t).count();
         let line1 = format!(
             "move {done}/{}   {:.1} s / {:.1} s   speed {speed:.2}x   {}   {status}",
@@ -263,13 +219,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
             12,
             mq::GRAY,
         );
-        fonts.text(
-            "R restart   G save GIF   F full screen   Esc quit",
-            8.0,
-            pic_h + 54.0,
-            12,
-            mq::GRAY,
-        );
+        fonts.text("R restart   G save GIF   F full screen   Esc quit", 8.0, pic_h + 54.0, 12, mq::GRAY);
         mq::next_frame().await;
     }
 }
@@ -277,16 +227,9 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
 /// The time at which the manipulation starting at `start` has finished (the start of the next
 /// manipulation, or the end of the timeline's last segment).
 fn next_rest(tl: &Timeline, start: f64) -> f64 {
-    let next = tl
-        .manipulation_starts
-        .iter()
-        .copied()
-        .find(|&s| s > start + 1e-6);
+    let next = tl.manipulation_starts.iter().copied().find(|&s| s > start + 1e-6);
     match next {
         Some(n) => n,
-        None => tl
-            .segments
-            .last()
-            .map_or(tl.duration, |s| s.start + s.duration),
+        None => tl.segments.last().map_or(tl.duration, |s| s.start + s.duration),
     }
 }

@@ -158,13 +158,20 @@ mod tests {
 
     #[test]
     fn emptying_the_box_is_won_and_losing_a_smole_is_lost() {
-        // demos/dropout.box: `+<-` leaves no shubble? It drops three; check the count instead.
+        // demos/dropout.box: `+<-` drops three shubbles; one is left.
         let mut g = BoxPlay::new(BoxState::parse("...........@.o.....o...xo.o.x").unwrap());
         for k in [Key::Char('e'), Key::Left, Key::Char('q')] {
             assert_eq!(g.input(Input::Key(k)), Response::Moved);
         }
         assert_eq!(g.state().to_string(), "..........@..............xo.x");
-        assert_eq!(g.state().shubble_count(), 1);
+        assert_eq!(g.outcome(), None);
+        // Figure 1(a) emptied by the moves the solver finds: the game is won.
+        let mut g = BoxPlay::new(BoxState::parse(FIGURE1).unwrap());
+        for m in parse("|+++>++>|-") {
+            assert_eq!(g.play(m), Response::Moved);
+        }
+        assert_eq!(g.state().shubble_count(), 0);
+        assert_eq!(g.outcome(), Some(Outcome::Won("Box emptied in 10 moves!".into())));
         // A smole lost (demos/smole-lost.box: its third move loses one).
         let mut g = BoxPlay::new(BoxState::parse("......@o.....x....oo...xo.o..").unwrap());
         for m in parse("+>-") {

@@ -1,9 +1,10 @@
 //! `tumble box`: run a manipulation string on a box state; print the answer, the ASCII picture
 //! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
 
-use super::output::{print_line, read_stdin, write_animation, write_still, PictureArgs};
+use super::output::{print_line, read_stdin, write_animation, write_animation_with, write_still, PictureArgs};
 use super::CliError;
 use crate::r#box::draw::{still, BoxAnimation};
+use crate::r#box::solve::solve_with_stats;
 use crate::r#box::{ascii, parse_moves, record, BoxError, BoxState, Manipulation};
 use clap::Args;
 
@@ -12,7 +13,10 @@ use clap::Args;
 #[command(after_help = "With no STATE, the state and the moves are read as two lines from standard input.\n\
 Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
 Bad input exits with code 2.")]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct BoxArgs {
+    #[command(subcommand)]
+    pub solve: Option<BoxCommand>,
     /// The box: 29 characters, `.` empty, `o` shubble, `x` smole, `@` stot.
     pub state: Option<String>,
     /// Manipulations: `+` `-` turn 90° clockwise/counter-clockwise, `|` 180°, `<` `>` `^` `v` move the stot.
@@ -29,6 +33,23 @@ pub struct BoxArgs {
     /// Leave the move string out of the animation.
     #[arg(long)]
     pub no_caption: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
+}
+
+/// `tumble box solve`.
+#[derive(clap::Subcommand, Debug)]
+pub enum BoxCommand {
+    /// Print a shortest manipulation string that takes every shubble out without losing a smole
+    /// (exit 1 when there is none).
+    Solve(SolveArgs),
+}
+
+/// Arguments of `tumble box solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The box: 29 characters. Without it, read from standard input.
+    pub state: Option<String>,
     #[command(flatten)]
     pub picture: PictureArgs,
 }
@@ -62,8 +83,38 @@ pub(super) fn state_and_moves(
     Ok((parsed, ms))
 }
 
+/// Runs `tumble box solve`.
+fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
+    let (state, _) = state_and_moves(args.state, Some(String::new()))?;
+    let (found, stats) = solve_with_stats(&state);
+    let Some(moves) = found else {
+        if stats.capped {
+            eprintln!("tumble: gave up after {} states without a solution", stats.stored);
+        } else {
+            eprintln!("tumble: no sequence empties this box without losing a smole ({} states searched)", stats.stored);
+        }
+        return Ok(1);
+    };
+    print_line(&moves.iter().map(|m| m.as_char()).collect::<String>());
+    let (trace, failure) = record(&state, &moves);
+    let anim = BoxAnimation::new(trace, moves, failure);
+    if let Some(path) = &args.picture.png {
+        write_still(&still(anim.trace.last()), &args.picture, path)?;
+    }
+    if let Some(path) = &args.picture.gif {
+        // The solution is shown with the smooth renderer unless --fps says otherwise.
+        let mode = args.picture.mode_with(1.0, 1.0);
+        let mode = if args.picture.fps.is_none() { crate::anim::Mode::smooth(20.0) } else { mode };
+        write_animation_with(&anim, &args.picture, mode, path)?;
+    }
+    Ok(0)
+}
+
 /// Runs `tumble box`.
 pub fn run(args: BoxArgs) -> Result<i32, CliError> {
+    if let Some(BoxCommand::Solve(a)) = args.solve {
+        return solve_cmd(a);
+    }
     let (state, moves) = state_and_moves(args.state, args.moves)?;
     let (trace, failure) = record(&state, &moves);
     if args.trace {

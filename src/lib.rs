@@ -3,6 +3,8 @@
 //! One pipeline (see README's architecture section):
 //! text input → engine state → [`trace::Trace`] → [`anim::Timeline`] → [`scene::Scene`] →
 //! raster backend ([`render::raster`]) → PNG/GIF ([`export`]) or the window viewer.
+#![warn(missing_docs)]
+
 pub mod anim;
 pub mod r#box;
 pub mod cli;

@@ -45,9 +45,25 @@ pub type Point = [f32; 2];
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// Axis-aligned (in the layer's frame) rectangle: top-left corner and size, in cells.
-    Rect { x: f32, y: f32, w: f32, h: f32 },
+    Rect {
+        /// Left edge, cells.
+        x: f32,
+        /// Top edge, cells.
+        y: f32,
+        /// Width, cells.
+        w: f32,
+        /// Height, cells.
+        h: f32,
+    },
     /// Circle: centre and radius, in cells.
-    Circle { cx: f32, cy: f32, r: f32 },
+    Circle {
+        /// Centre x, cells.
+        cx: f32,
+        /// Centre y, cells.
+        cy: f32,
+        /// Radius, cells.
+        r: f32,
+    },
     /// Union of closed polygons, filled with the non-zero rule, so that touching pieces (the
     /// walls of a box) are drawn as one shape without seams. Vertices in cells.
     Polygons(Vec<Vec<Point>>),
@@ -238,16 +254,41 @@ pub enum PixelShape {
     /// Union of polygons (non-zero fill), vertices in pixels.
     Polygons(Vec<Vec<Point>>),
     /// Circle, centre and radius in pixels.
-    Circle { cx: f32, cy: f32, r: f32 },
+    Circle {
+        /// Centre x, pixels.
+        cx: f32,
+        /// Centre y, pixels.
+        cy: f32,
+        /// Radius, pixels.
+        r: f32,
+    },
 }
 
 /// A drawing command in pixel coordinates (see [`Scene::to_pixels`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Prim {
     /// A filled shape with an optional outline (colour, width in pixels).
-    Fill { shape: PixelShape, color: Color, stroke: Option<(Color, f32)> },
+    Fill {
+        /// The shape.
+        shape: PixelShape,
+        /// Fill colour (alpha 0: outline only).
+        color: Color,
+        /// Outline colour and width in pixels.
+        stroke: Option<(Color, f32)>,
+    },
     /// Upright text centred on (x, y) pixels, font em size `px` pixels.
-    Text { x: f32, y: f32, px: f32, text: String, color: Color },
+    Text {
+        /// Centre x, pixels.
+        x: f32,
+        /// Centre y, pixels.
+        y: f32,
+        /// Em size, pixels.
+        px: f32,
+        /// One line of text.
+        text: String,
+        /// Text colour.
+        color: Color,
+    },
 }
 
 /// Splits `text` at spaces into lines of at most `max_chars` characters (a longer word gets a

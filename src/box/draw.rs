@@ -248,7 +248,7 @@ impl Mark {
 /// framed tightly around the box (half a cell of margin beyond the walls).
 pub fn still(state: &BoxState) -> Scene {
     let mut scene = box_scene(state, &Motion::Still, None, None);
-    let (w, h) = if state.turns() % 2 == 0 { (COLS as f32, ROWS as f32) } else { (ROWS as f32, COLS as f32) };
+    let (w, h) = if state.turns().is_multiple_of(2) { (COLS as f32, ROWS as f32) } else { (ROWS as f32, COLS as f32) };
     let m = 0.6;
     scene.view = View { x: PIVOT[0] - w / 2.0 - m, y: PIVOT[1] - h / 2.0 - m, w: w + 2.0 * m, h: h + 2.0 * m };
     scene

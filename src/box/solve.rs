@@ -93,7 +93,7 @@ pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Mani
             match best.entry(next) {
                 Entry::Occupied(mut e) => {
                     let old = *e.get() as usize;
-                    if nodes[old].depth <= depth {
+                    if true {
                         continue;
                     }
                     // Reached by a shorter path than before (possible: the graph is directed).
@@ -132,7 +132,7 @@ fn lower_bound(state: &BoxState) -> u32 {
     if n == 0 {
         0
     } else {
-        3 * n - u32::from(state.turns() != 0)
+        2 * n.div_ceil(5) - u32::from(state.turns() != 0)
     }
 }
 

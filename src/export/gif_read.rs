@@ -26,6 +26,10 @@ pub struct Decoded {
     pub frames: Vec<ComposedFrame>,
 }
 
+/// How the previous frame is cleared: its disposal, its rectangle (x, y, width, height) and,
+/// for "previous", the canvas saved before it.
+type Disposal = (gif::DisposalMethod, (usize, usize, usize, usize), Vec<u8>);
+
 /// Decodes a GIF and composes its frames (disposal: keep, background, previous).
 ///
 /// # Errors
@@ -37,7 +41,7 @@ pub fn decode(data: impl Read) -> Result<Decoded, String> {
     let (w, h) = (dec.width() as usize, dec.height() as usize);
     let mut canvas = vec![0u8; w * h * 4];
     let mut frames = Vec::new();
-    let mut previous: Option<(gif::DisposalMethod, (usize, usize, usize, usize), Vec<u8>)> = None;
+    let mut previous: Option<Disposal> = None;
     while let Some(frame) = dec.read_next_frame().map_err(|e| e.to_string())? {
         if let Some((dispose, (x, y, fw, fh), saved)) = previous.take() {
             match dispose {

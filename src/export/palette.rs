@@ -24,7 +24,7 @@ impl Palette {
         }
         let n = colors.len();
         let pairs = n * n.saturating_sub(1) / 2;
-        let levels = if pairs == 0 { 0 } else { ((256 - n) / pairs).min(15) };
+        let levels = (256 - n).checked_div(pairs).map_or(0, |l| l.min(15));
         let base_rgb = colors.clone();
         for i in 0..n {
             for j in i + 1..n {

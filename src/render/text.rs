@@ -31,10 +31,13 @@ pub struct Glyph {
     pub coverage: Vec<u8>,
 }
 
+/// Rasterised glyphs by (character, em size in quarter pixels): advance width and mask.
+type GlyphCache = HashMap<(char, u32), (f32, Glyph)>;
+
 /// Lays out `text` at em size `px` pixels, centred on (`x`, `y`) pixels, and calls `put` with
 /// each glyph and its top-left corner in whole pixels.
 pub fn layout(text: &str, px: f32, x: f32, y: f32, mut put: impl FnMut(&Glyph, i32, i32)) {
-    static CACHE: OnceLock<Mutex<HashMap<(char, u32), (f32, Glyph)>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<GlyphCache>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let px = px.max(1.0);
     let key_px = (px * 4.0).round() as u32;

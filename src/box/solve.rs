@@ -59,14 +59,27 @@ pub fn solve_with_stats(state: &BoxState) -> (Option<Vec<Manipulation>>, SolveSt
 /// [`solve_with_stats`] with a cap of `max_states` stored states (at least 1 is used) instead of
 /// [`DEFAULT_MAX_STATES`]. When the cap is hit first, returns `None` with
 /// [`SolveStats::capped`] set.
-pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Manipulation>>, SolveStats) {
-    let mut stats = SolveStats { explored: 0, stored: 1, capped: false };
+pub fn solve_with_limit(
+    state: &BoxState,
+    max_states: usize,
+) -> (Option<Vec<Manipulation>>, SolveStats) {
+    let mut stats = SolveStats {
+        explored: 0,
+        stored: 1,
+        capped: false,
+    };
     if state.shubble_count() == 0 {
         return (Some(Vec::new()), stats);
     }
     let max_states = max_states.max(1);
     // The arena: every discovered (state, depth) pair, with the way back to the start.
-    let mut nodes: Vec<Node> = vec![Node { state: *state, parent: u32::MAX, depth: 0, by: 0, stale: false }];
+    let mut nodes: Vec<Node> = vec![Node {
+        state: *state,
+        parent: u32::MAX,
+        depth: 0,
+        by: 0,
+        stale: false,
+    }];
     // State -> index in `nodes` of its shallowest discovery so far.
     let mut best: HashMap<BoxState, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     best.insert(*state, 0);
@@ -93,7 +106,7 @@ pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Mani
             match best.entry(next) {
                 Entry::Occupied(mut e) => {
                     let old = *e.get() as usize;
-                    if true {
+                    if nodes[old].depth <= depth {
                         continue;
                     }
                     // Reached by a shorter path than before (possible: the graph is directed).
@@ -105,7 +118,13 @@ pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Mani
                     stats.stored += 1;
                 }
             }
-            nodes.push(Node { state: next, parent: i, depth, by: k as u8, stale: false });
+            nodes.push(Node {
+                state: next,
+                parent: i,
+                depth,
+                by: k as u8,
+                stale: false,
+            });
             // Goal test on discovery is exact: every non-goal state has lower_bound >= 1, so
             // `depth` <= the f of the node being expanded, the least f still open.
             if next.shubble_count() == 0 {
@@ -115,7 +134,11 @@ pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Mani
                 stats.capped = true;
                 return (None, stats);
             }
-            push(&mut open, depth as usize + lower_bound(&next) as usize, index);
+            push(
+                &mut open,
+                depth as usize + lower_bound(&next) as usize,
+                index,
+            );
         }
     }
 }

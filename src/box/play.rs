@@ -1,6 +1,6 @@
 //! Playing the box by hand (the challenge's story: take every shubble out without losing a
 //! smole): arrow keys move the stot, Q/E or -/+ turn the box a quarter, W half a turn,
-//! Backspace undoes. Rules come from [`record`]; this file only keeps the game's history.
+//! Backspace undoes. Rules come from [`record()`]; this file only keeps the game's history.
 
 use crate::anim::Animated;
 use crate::live::{Input, Key, Live, Outcome, Response};

@@ -2,17 +2,20 @@
 //! both smoles (spec `box.md`, "Manipulations" and "Output"; the challenge's story: the shubbles
 //! must all be shaken out through the opening, and no smole may ever fall out).
 //!
-//! Breadth-first search over [`BoxState`]s. A state includes the box's orientation (clockwise
-//! quarter turns, `0..=3`), since the same cells turned differently behave differently; the goal
-//! is any state with no shubble, in any orientation. Successors come from [`apply`], expanded in
-//! [`Manipulation::ALL`] order (`+ - | < > ^ v`), so the answer is deterministic: among the
-//! shortest strings, the one whose moves are found first in that order. Illegal steps (a stot
-//! move into a wall, the opening or a creature, a stot move under a resting creature, and every
-//! turn that loses a smole) are not edges of the graph, so they never appear in a solution.
+//! The search is A* (a breadth-first search ordered by depth plus a lower bound on the moves
+//! still needed, see `lower_bound`), over [`BoxState`]s; plain breadth-first search found the
+//! same lengths but stored up to 10 times more states (4.2 million on the hardest case measured).
+//! A state includes the box's orientation (clockwise quarter turns, `0..=3`), since the same cells
+//! turned differently behave differently; the goal is any state with no shubble, in any
+//! orientation. Successors come from [`apply`], expanded in [`Manipulation::ALL`] order
+//! (`+ - | < > ^ v`), and ties are taken first in, first out, so the answer is deterministic.
+//! Illegal steps (a stot move into a wall, the opening or a creature, a stot move under a resting
+//! creature, and every turn that loses a smole) are not edges of the graph, so they never appear
+//! in a solution.
 //!
-//! Memory: every stored state costs about 40 bytes (the search arena plus the visited set). The
-//! search stops after [`DEFAULT_MAX_STATES`] stored states (see its documentation for the largest
-//! search measured); [`solve_with_limit`] takes another cap.
+//! Memory: about 80 bytes per stored state (search arena, best-depth map, queue). The search
+//! stops at [`DEFAULT_MAX_STATES`] stored states (see its documentation for the largest search
+//! measured); [`solve_with_limit`] takes another cap.
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
@@ -21,13 +24,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::rules::apply;
 use super::state::{BoxState, Manipulation};
 
-/// The default cap on stored states (distinct states discovered, start included).
+/// The default cap on stored states (distinct states discovered, start included): 2 000 000,
+/// about 160 MB.
 ///
-/// About 40 bytes each, so the cap bounds the search at roughly 160 MB. The largest search
-/// measured (`benches/box_solve.rs`: the 400 states of `tests/data/box/cases.tsv` and 1 600
-/// states reached from them by random legal manipulations) stored 124 302 states, so the cap is
-/// not expected to be reached; when it is, [`SolveStats::capped`] says so.
-pub const DEFAULT_MAX_STATES: usize = 4_000_000;
+/// The largest searches measured (`benches/box_solve.rs`: the 400 states of
+/// `tests/data/box/cases.tsv` and 1 600 states reached from them by random legal manipulations;
+/// plus about 40 hand-made boxes with 23 to 26 shubbles) stored 445 000 and 467 000 states
+/// (about 180 ms, 37 MB), so the cap is not expected to be reached; when it is,
+/// [`SolveStats::capped`] says so.
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
 /// What a search did: for progress display and for telling "no solution" from "gave up".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,27 +64,14 @@ pub fn solve_with_stats(state: &BoxState) -> (Option<Vec<Manipulation>>, SolveSt
 /// [`solve_with_stats`] with a cap of `max_states` stored states (at least 1 is used) instead of
 /// [`DEFAULT_MAX_STATES`]. When the cap is hit first, returns `None` with
 /// [`SolveStats::capped`] set.
-pub fn solve_with_limit(
-    state: &BoxState,
-    max_states: usize,
-) -> (Option<Vec<Manipulation>>, SolveStats) {
-    let mut stats = SolveStats {
-        explored: 0,
-        stored: 1,
-        capped: false,
-    };
+pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Manipulation>>, SolveStats) {
+    let mut stats = SolveStats { explored: 0, stored: 1, capped: false };
     if state.shubble_count() == 0 {
         return (Some(Vec::new()), stats);
     }
     let max_states = max_states.max(1);
     // The arena: every discovered (state, depth) pair, with the way back to the start.
-    let mut nodes: Vec<Node> = vec![Node {
-        state: *state,
-        parent: u32::MAX,
-        depth: 0,
-        by: 0,
-        stale: false,
-    }];
+    let mut nodes: Vec<Node> = vec![Node { state: *state, parent: u32::MAX, depth: 0, by: 0, stale: false }];
     // State -> index in `nodes` of its shallowest discovery so far.
     let mut best: HashMap<BoxState, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
     best.insert(*state, 0);
@@ -118,13 +110,7 @@ pub fn solve_with_limit(
                     stats.stored += 1;
                 }
             }
-            nodes.push(Node {
-                state: next,
-                parent: i,
-                depth,
-                by: k as u8,
-                stale: false,
-            });
+            nodes.push(Node { state: next, parent: i, depth, by: k as u8, stale: false });
             // Goal test on discovery is exact: every non-goal state has lower_bound >= 1, so
             // `depth` <= the f of the node being expanded, the least f still open.
             if next.shubble_count() == 0 {
@@ -134,11 +120,7 @@ pub fn solve_with_limit(
                 stats.capped = true;
                 return (None, stats);
             }
-            push(
-                &mut open,
-                depth as usize + lower_bound(&next) as usize,
-                index,
-            );
+            push(&mut open, depth as usize + lower_bound(&next) as usize, index);
         }
     }
 }

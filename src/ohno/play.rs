@@ -1,6 +1,6 @@
 //! Playing 0h n0 by hand: a click cycles a cell empty → blue → red → empty (given cells stay),
 //! H shows the next deduction, errors are marked, a solved board is celebrated. The rules are
-//! the engine's ([`check`], [`next_hint`], [`explain`]); this file keeps the board.
+//! the engine's ([`check()`], [`next_hint`], [`explain()`]); this file keeps the board.
 
 use crate::anim::Animated;
 use crate::live::{Input, Key, Live, Outcome, Response};

@@ -268,7 +268,7 @@ pub struct BoxAnimation {
 }
 
 impl BoxAnimation {
-    /// Wraps a recorded run (see [`record()`](crate::r#box::record())).
+    /// Wraps a recorded run (see [`record()`](super::record())).
     pub fn new(trace: Trace<BoxState, BoxEvent>, moves: Vec<Manipulation>, failure: Option<Failure>) -> Self {
         BoxAnimation { trace, moves, failure, caption: true }
     }

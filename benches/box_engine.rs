@@ -4,22 +4,12 @@
 //! `tests/data/box/cases.tsv`, keeping only the legal ones (about half turns, half stot moves).
 //! Run: `cargo bench --bench box_engine -- --warm-up-time 1 --measurement-time 3`.
 
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tumble::r#box::{apply, BoxState, Manipulation};
-
-/// xorshift64*: deterministic, no extra dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 /// `(start, legal moves)` pairs; `per_sequence` manipulations each.
 fn sequences(count: usize, per_sequence: usize) -> Vec<(BoxState, Vec<Manipulation>)> {
@@ -27,20 +17,20 @@ fn sequences(count: usize, per_sequence: usize) -> Vec<(BoxState, Vec<Manipulati
     let text = std::fs::read_to_string(path).expect("read cases.tsv");
     let states: Vec<BoxState> =
         text.lines().filter_map(|l| l.split('\t').next()).map(|s| BoxState::parse(s).expect("valid state")).collect();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let start = states[rng.next() as usize % states.len()];
+        let start = states[rng.next_u64() as usize % states.len()];
         let mut s = start;
         let mut moves = Vec::with_capacity(per_sequence);
         let mut tries = 0;
         while moves.len() < per_sequence && tries < per_sequence * 20 {
             tries += 1;
             // Turns and stot moves equally likely, so stot moves are well represented.
-            let m = if rng.next().is_multiple_of(2) {
-                Manipulation::ALL[(rng.next() % 3) as usize]
+            let m = if rng.next_u64().is_multiple_of(2) {
+                Manipulation::ALL[(rng.next_u64() % 3) as usize]
             } else {
-                Manipulation::ALL[3 + (rng.next() % 4) as usize]
+                Manipulation::ALL[3 + (rng.next_u64() % 4) as usize]
             };
             if let Ok(next) = apply(&s, m) {
                 s = next;

@@ -8,23 +8,13 @@
 //! hardest box found so far (23 shubbles, 25 moves, 467 000 stored states).
 //! Run: `cargo bench --bench box_solve -- --warm-up-time 1 --measurement-time 3`.
 
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tumble::r#box::{apply, solve, solve_with_stats, BoxState, Manipulation};
-
-/// xorshift64*: deterministic, no extra dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 /// The cases.tsv states, then `extra_per_case` random legal descendants of each (in whatever
 /// orientation the random walk ends: the solver accepts any).
@@ -37,17 +27,17 @@ fn sample(extra_per_case: usize) -> Vec<BoxState> {
         .filter(|s| !s.is_empty())
         .map(|s| BoxState::parse(s).expect("valid state"))
         .collect();
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x2545_F491_4F6C_DD1D);
     let mut out = cases.clone();
     for start in &cases {
         for _ in 0..extra_per_case {
-            let steps = 1 + rng.next() % 40;
+            let steps = 1 + rng.next_u64() % 40;
             let mut s = *start;
             let mut done = 0;
             let mut tries = 0;
             while done < steps && tries < 1000 {
                 tries += 1;
-                let m = Manipulation::ALL[(rng.next() % 7) as usize];
+                let m = Manipulation::ALL[(rng.next_u64() % 7) as usize];
                 if let Ok(n) = apply(&s, m) {
                     s = n;
                     done += 1;

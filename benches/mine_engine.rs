@@ -5,28 +5,16 @@
 //! Run: `cargo bench --bench mine_engine -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use tumble::mine::{Command, Mine};
-
-/// xorshift64*: a small deterministic generator (no extra dependency).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// An exploring walk of up to `len` commands from `start` that never ends the game: each step
 /// tries the five moves and takes one that does not end the game (no win, abort or loss),
 /// preferring the least-visited destination (ties and one step in five: random).
 fn legal_walk(start: &Mine, len: usize, seed: u64) -> Vec<Command> {
-    let mut rng = Rng(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut m = start.clone();
     let mut walk = Vec::with_capacity(len);
     let mut visits = std::collections::HashMap::new();
@@ -38,14 +26,14 @@ fn legal_walk(start: &Mine, len: usize, seed: u64) -> Vec<Command> {
             let rep = trial.step(c);
             if rep.ending.is_none() {
                 let seen = *visits.get(&rep.robot_to).unwrap_or(&0u32);
-                options.push((seen, rng.below(1000), c, trial));
+                options.push((seen, rng.random_range(0..1000), c, trial));
             }
         }
         if options.is_empty() {
             break;
         }
-        let pick = if rng.below(5) == 0 {
-            rng.below(options.len() as u64) as usize
+        let pick = if rng.random_range(0..5) == 0 {
+            rng.random_range(0..options.len() as u64) as usize
         } else {
             (0..options.len()).min_by_key(|&i| (options[i].0, options[i].1)).unwrap()
         };
@@ -61,7 +49,7 @@ fn legal_walk(start: &Mine, len: usize, seed: u64) -> Vec<Command> {
 /// 30% empty, 7% walls; the robot near the top middle under three rows of earth; the lift in
 /// the bottom wall.
 fn generated_map(w: usize, h: usize, seed: u64) -> String {
-    let mut rng = Rng(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rows = Vec::with_capacity(h);
     for y in 0..h {
         let row: String = (0..w)
@@ -72,7 +60,7 @@ fn generated_map(w: usize, h: usize, seed: u64) -> String {
                 if y <= 3 {
                     return '.';
                 }
-                match rng.below(100) {
+                match rng.random_range(0..100) {
                     0..=13 => '*',
                     14..=17 => '\\',
                     18..=62 => '.',

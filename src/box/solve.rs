@@ -17,9 +17,9 @@
 //! stops at [`DEFAULT_MAX_STATES`] stored states (see its documentation for the largest search
 //! measured); [`solve_with_limit`] takes another cap.
 
+use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::VecDeque;
 
 use super::rules::apply;
 use super::state::{BoxState, Manipulation};
@@ -73,7 +73,7 @@ pub fn solve_with_limit(state: &BoxState, max_states: usize) -> (Option<Vec<Mani
     // The arena: every discovered (state, depth) pair, with the way back to the start.
     let mut nodes: Vec<Node> = vec![Node { state: *state, parent: u32::MAX, depth: 0, by: 0, stale: false }];
     // State -> index in `nodes` of its shallowest discovery so far.
-    let mut best: HashMap<BoxState, u32, BuildHasherDefault<StateHasher>> = HashMap::default();
+    let mut best: FxHashMap<BoxState, u32> = FxHashMap::default();
     best.insert(*state, 0);
     // Bucket queue: `open[f]` holds the nodes with depth + lower_bound == f, taken first in,
     // first out.
@@ -182,59 +182,6 @@ fn path(nodes: &[Node], mut i: usize) -> Vec<Manipulation> {
     }
     out.reverse();
     out
-}
-
-/// A small, fast hasher for [`BoxState`] (FxHash-style word mixing plus a final avalanche, so
-/// the low bits the hash table uses for buckets depend on every field). Not DoS-resistant, which
-/// does not matter here: the keys are the solver's own states.
-#[derive(Default)]
-struct StateHasher(u64);
-
-impl StateHasher {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-
-    #[inline]
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::K);
-    }
-}
-
-impl Hasher for StateHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
 }
 
 #[cfg(test)]

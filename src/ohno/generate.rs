@@ -4,62 +4,26 @@
 
 use super::board::{Board, Cell};
 use super::count::count_solutions;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
-/// SplitMix64 (Steele, Lea, Flood 2014; the seeding generator of `java.util.SplittableRandom`
-/// and of xoshiro): state += 0x9e3779b97f4a7c15, then two xor-shift-multiply rounds. Tiny,
-/// fast, full period 2^64, good enough for puzzle generation; not cryptographic.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator starting from `seed` (every seed, including 0, is fine).
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `0..bound` (`bound > 0`; multiply-shift, bias below 2^-32 for the
-    /// small bounds used here).
-    pub fn below(&mut self, bound: usize) -> usize {
-        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
-    }
-
-    /// True with probability `num / den`.
-    pub fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-
-    /// Fisher-Yates shuffle.
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+/// The generator's random source: ChaCha8 (`rand_chacha`), whose output for a seed is stable
+/// across versions, so a seed always gives the same puzzle.
+pub type PuzzleRng = ChaCha8Rng;
 
 /// Blue probability of a cell in the random solution, as `BLUE_NUM / BLUE_DEN`.
-const BLUE_NUM: usize = 3;
-const BLUE_DEN: usize = 5;
+const BLUE_NUM: u32 = 3;
+const BLUE_DEN: u32 = 5;
 
 /// A random complete valid board: cells blue with probability 3/5, then every blue without
 /// a blue neighbour turned red (that never isolates another blue). Numbered cells are not
 /// marked: every blue is a plain [`Cell::Blue`].
-pub fn random_solution(size: usize, rng: &mut SplitMix64) -> Board {
+pub fn random_solution(size: usize, rng: &mut PuzzleRng) -> Board {
     let mut b = Board::empty(size);
     for r in 0..size {
         for c in 0..size {
-            let color = if rng.chance(BLUE_NUM, BLUE_DEN) { Cell::Blue } else { Cell::Red };
+            let color = if rng.random_ratio(BLUE_NUM, BLUE_DEN) { Cell::Blue } else { Cell::Red };
             b.set_cell(r, c, color);
         }
     }
@@ -87,7 +51,7 @@ pub fn random_solution(size: usize, rng: &mut SplitMix64) -> Board {
 /// If `size == 0`.
 pub fn generate(size: usize, seed: u64) -> Board {
     assert!(size > 0, "a board has at least one cell");
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = PuzzleRng::seed_from_u64(seed);
     let mut puzzle = loop {
         let sol = random_solution(size, &mut rng);
         let mut p = Board::empty(size);
@@ -110,7 +74,7 @@ pub fn generate(size: usize, seed: u64) -> Board {
     };
     let mut order: Vec<(usize, usize)> =
         (0..size * size).map(|i| (i / size, i % size)).filter(|&(r, c)| !puzzle.cell(r, c).is_empty()).collect();
-    rng.shuffle(&mut order);
+    order.shuffle(&mut rng);
     for (r, c) in order {
         let keep = puzzle.cell(r, c);
         puzzle.set_cell(r, c, Cell::Empty);

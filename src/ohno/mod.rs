@@ -44,7 +44,7 @@ pub use board::{Board, Cell, Color, Dir};
 pub use check::{check, PlayerError};
 pub use count::count_solutions;
 pub use error::{BoardError, NoSolution};
-pub use generate::{generate, SplitMix64};
+pub use generate::{generate, PuzzleRng};
 pub use rules::{Deduction, Rule};
 pub use solve::solve;
 pub use steps::{explain, Explanation};

@@ -96,3 +96,24 @@ fn demos_are_listed_and_exported() {
     assert!(gif.exists());
     tumble().args(["demo", "nope"]).assert().code(2).stderr(contains("no demo named \"nope\""));
 }
+
+#[test]
+fn solve_prints_a_shortest_emptying_sequence_or_exits_1() {
+    let out = tumble().args(["box", "solve", FIGURE1]).assert().success().get_output().stdout.clone();
+    let moves = String::from_utf8(out).unwrap().trim_end().to_string();
+    // Five manipulations are the fewest for Figure 1(a) (tests/box_solve.rs checks the solver
+    // against an independent breadth-first search); applying them empties the box.
+    assert_eq!(moves.len(), 5, "{moves}");
+    tumble().args(["box", FIGURE1, &moves]).assert().success().stdout(".........@................x.x\n");
+    // A state reached by legal moves from a cases.tsv row, from which no sequence works.
+    tumble()
+        .args(["box", "solve", "o@ooo.ooxo..ooox.ooooo.oooo.."])
+        .assert()
+        .code(1)
+        .stderr(contains("no sequence empties this box"));
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("s.gif");
+    tumble().args(["box", "solve", FIGURE1, "--size", "100", "--gif"]).arg(&gif).assert().success();
+    let d = tumble::export::gif_read::decode(std::fs::File::open(&gif).unwrap()).unwrap();
+    assert!(d.frames.iter().all(|f| f.delay_cs == 5), "the solution is animated smoothly");
+}

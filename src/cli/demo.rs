@@ -1,9 +1,19 @@
-//! `tumble demo`: the bundled demos in `demos/` (one `.box` file each: a comment line, the state,
-//! the moves), listed and exported.
+//! `tumble demo`: the bundled demos in `demos/`, listed, exported and played in a row.
+//!
+//! A demo is one file whose extension names the puzzle; `;` lines at the top are comments, the
+//! first one its title:
+//! - `.box`: the state line, then the moves line;
+//! - `.mine`: a `; route: ROUTE` comment, then the map (with its metadata);
+//! - `.ohno`: the board (the demo animates its explained solution).
 
 use super::box_cmd::state_and_moves;
-use super::output::{print_line, write_animation, PictureArgs};
+use super::output::{print_line, write_animation_with, PictureArgs};
 use super::CliError;
+use crate::anim::{Animated, Mode};
+use crate::mine::draw::MineAnimation;
+use crate::mine::Mine;
+use crate::ohno::draw::OhnoAnimation;
+use crate::ohno::{explain, Board};
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::record;
 use clap::Args;
@@ -12,7 +22,7 @@ use std::path::{Path, PathBuf};
 /// Arguments of `tumble demo`.
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// The demo to export (a file name in the demos folder, with or without `.box`). Without it, the demos are listed.
+    /// The demo to export (a file name in the demos folder, with or without its extension). Without it, the demos are listed.
     pub name: Option<String>,
     /// The demos folder.
     #[arg(long, default_value_os_t = default_dir(), value_name = "DIR")]
@@ -21,7 +31,7 @@ pub struct DemoArgs {
     pub picture: PictureArgs,
 }
 
-/// `demos/` beside the executable's project when run from a checkout, else `./demos`.
+/// `./demos` when it exists, else the `demos/` folder of the checkout tumble was built from.
 pub fn default_dir() -> PathBuf {
     let here = PathBuf::from("demos");
     if here.is_dir() {
@@ -30,51 +40,96 @@ pub fn default_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("demos")
 }
 
-/// One demo: its name, what it shows, and its state and moves.
+/// One demo: its name, what it shows, and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Demo {
-    /// File stem.
+    /// File name without the extension.
     pub name: String,
-    /// The comment line (without `#`).
+    /// The extension: `box`, `mine` or `ohno`.
+    pub kind: String,
+    /// The first comment line (without `;`).
     pub title: String,
-    /// The box state (29 characters).
-    pub state: String,
-    /// The manipulations.
-    pub moves: String,
+    /// A `; route:` comment (mine demos).
+    pub route: String,
+    /// The lines after the comments.
+    pub body: String,
+    path: PathBuf,
 }
 
-/// Reads one demo file: `# title` lines, then the state line and the moves line.
+/// Reads one demo file.
 ///
 /// # Errors
-/// I/O errors, or a file without a state line.
+/// I/O errors.
 pub fn load(path: &Path) -> Result<Demo, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let mut title = String::new();
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        match line.strip_prefix('#') {
-            Some(t) if lines.is_empty() => title.push_str(t.trim()),
-            _ => lines.push(line.trim_end().to_string()),
+    let (mut title, mut route) = (String::new(), String::new());
+    let mut lines = text.lines().peekable();
+    while let Some(c) = lines.peek().and_then(|l| l.strip_prefix(';')) {
+        match c.trim().strip_prefix("route:") {
+            Some(r) => route = r.trim().to_string(),
+            None if title.is_empty() => title = c.trim().to_string(),
+            None => {}
         }
+        lines.next();
     }
-    let state = lines.first().cloned().filter(|s| !s.is_empty());
-    let state = state.ok_or_else(|| CliError::Input(format!("{}: no state line", path.display())))?;
-    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    Ok(Demo { name, title, state, moves: lines.get(1).cloned().unwrap_or_default() })
+    let body: Vec<&str> = lines.collect();
+    Ok(Demo {
+        name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        kind: path.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
+        title,
+        route,
+        body: body.join("\n"),
+        path: path.to_path_buf(),
+    })
 }
 
-/// Every demo in `dir`, sorted by name.
+/// Every demo in `dir` (files ending in `.box`, `.mine` or `.ohno`), sorted by name.
 ///
 /// # Errors
-/// The folder cannot be read, or a demo file is malformed.
+/// The folder cannot be read.
 pub fn list(dir: &Path) -> Result<Vec<Demo>, CliError> {
     let entries = std::fs::read_dir(dir).map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "box"))
+        .filter(|p| p.extension().is_some_and(|x| x == "box" || x == "mine" || x == "ohno"))
         .collect();
     paths.sort();
     paths.iter().map(|p| load(p)).collect()
+}
+
+/// A demo's animation and the timeline mode its puzzle plays best in (`fps` given: smooth).
+///
+/// # Errors
+/// A demo file that does not parse (its path in the message).
+pub fn animation(d: &Demo, fps: Option<u16>) -> Result<(Box<dyn Animated + Send + Sync>, Mode), CliError> {
+    let smooth = |min| Mode::Smooth {
+        fps: fps.unwrap_or(20) as f64,
+        min_manipulation_seconds: min,
+        lead_in_seconds: 0.5,
+        hold_seconds: 1.5,
+    };
+    let named = |e: String| CliError::Input(format!("{}: {e}", d.path.display()));
+    Ok(match d.kind.as_str() {
+        "box" => {
+            let mut lines = d.body.lines();
+            let (state, moves) = (lines.next().map(str::to_string), lines.next().map(str::to_string));
+            let (s, m) = state_and_moves(state, moves).map_err(|e| named(e.to_string()))?;
+            let (trace, failure) = record(&s, &m);
+            let mode = if fps.is_some() { smooth(1.0) } else { Mode::ONE_SECOND };
+            (Box::new(BoxAnimation::new(trace, m, failure)), mode)
+        }
+        "mine" => {
+            let mine = Mine::parse(&d.body).map_err(|e| named(e.to_string()))?;
+            let mode = if fps.is_some() { smooth(0.0) } else { Mode::Discrete { seconds_per_frame: 0.2 } };
+            (Box::new(MineAnimation::new(&mine, &d.route)), mode)
+        }
+        _ => {
+            let board = Board::parse(&d.body).map_err(|e| named(e.to_string()))?;
+            let (trace, _) = explain(&board).map_err(|_| named("the board has no solution".into()))?;
+            let mode = if fps.is_some() { smooth(1.0) } else { Mode::ONE_SECOND };
+            (Box::new(OhnoAnimation { trace }), mode)
+        }
+    })
 }
 
 /// Runs `tumble demo`.
@@ -82,24 +137,18 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     let demos = list(&args.dir)?;
     let Some(name) = args.name else {
         for d in &demos {
-            print_line(&format!("{:<16} {}", d.name, d.title));
+            print_line(&format!("{:<16} {:<5} {}", d.name, d.kind, d.title));
         }
         return Ok(0);
     };
-    let stem = name.strip_suffix(".box").unwrap_or(&name);
+    let stem = [".box", ".mine", ".ohno"].iter().fold(name.as_str(), |n, ext| n.strip_suffix(ext).unwrap_or(n));
     let demo = demos.iter().find(|d| d.name == stem).ok_or_else(|| {
         let names: Vec<&str> = demos.iter().map(|d| d.name.as_str()).collect();
         CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
     })?;
-    let (state, moves) = state_and_moves(Some(demo.state.clone()), Some(demo.moves.clone()))?;
-    let (trace, failure) = record(&state, &moves);
-    print_line(&match failure {
-        Some(_) => "!".to_string(),
-        None => trace.last().to_string(),
-    });
-    let anim = BoxAnimation::new(trace, moves, failure);
+    let (anim, mode) = animation(demo, args.picture.fps)?;
     let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
-    write_animation(&anim, &args.picture, &path)?;
+    write_animation_with(anim.as_ref(), &args.picture, mode, &path)?;
     eprintln!("tumble: wrote {}", path.display());
     Ok(0)
 }

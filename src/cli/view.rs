@@ -73,12 +73,8 @@ enum ViewWhat {
 pub fn run(args: ViewArgs) -> Result<i32, CliError> {
     let shows = if args.demos {
         demo::list(&args.dir)?
-            .into_iter()
-            .map(|d| {
-                let (s, m) = state_and_moves(Some(d.state), Some(d.moves))?;
-                let (trace, failure) = record(&s, &m);
-                Ok(Show { title: d.title, anim: Box::new(BoxAnimation::new(trace, m, failure)) })
-            })
+            .iter()
+            .map(|d| Ok(Show { title: d.title.clone(), anim: demo::animation(d, Some(20))?.0 }))
             .collect::<Result<Vec<_>, CliError>>()?
     } else {
         match args.what {

@@ -11,8 +11,16 @@ fn main() {
         eprintln!("usage: gif_frames IN.gif OUT_PREFIX [FIRST LAST]");
         std::process::exit(2);
     }
-    let file = std::fs::File::open(&args[1]).expect("readable GIF");
-    let d = gif_read::decode(std::io::BufReader::new(file)).expect("valid GIF");
+    let d = match std::fs::File::open(&args[1])
+        .map_err(|e| e.to_string())
+        .and_then(|f| gif_read::decode(std::io::BufReader::new(f)))
+    {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("gif_frames: {}: {e}", args[1]);
+            std::process::exit(2);
+        }
+    };
     let first: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let last: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(d.frames.len() - 1);
     let mut out = std::io::stdout().lock();
@@ -20,7 +28,10 @@ fn main() {
     for (i, f) in d.frames.iter().enumerate().skip(first).take(last + 1 - first) {
         let img = Image { width: d.width, height: d.height, rgba: f.rgba.clone() };
         let path = PathBuf::from(format!("{}{:04}.png", args[2], i));
-        write_png(&path, &img).expect("writable");
+        if let Err(e) = write_png(&path, &img) {
+            eprintln!("gif_frames: {e}");
+            std::process::exit(2);
+        }
         let _ = writeln!(out, "{} delay {} cs", path.display(), f.delay_cs);
     }
 }

@@ -142,7 +142,8 @@ impl Timeline {
     }
 
     /// The frames to export: discrete mode gives one per trace step (delay = seconds per frame);
-    /// smooth mode samples every 1/fps seconds from 0 up to the end (delay = 100/fps cs).
+    /// smooth mode samples every 1/fps seconds from 0 up to the end (delays of 100/fps cs on
+    /// average, rounded so that the total stays exact).
     pub fn frames(&self) -> Vec<FrameTime> {
         match self.mode {
             Mode::Discrete { seconds_per_frame } => {
@@ -151,9 +152,13 @@ impl Timeline {
                 (0..=self.segments.len()).map(|k| FrameTime { t: k as f64 * d, delay_cs: delay }).collect()
             }
             Mode::Smooth { fps, .. } => {
-                let delay = (100.0 / fps).round().clamp(1.0, 65535.0) as u16;
+                // Delays are whole centiseconds: carry the rounding over so that frame k starts
+                // at round(100 k / fps) cs and the animation keeps its length (30 fps: 3, 3, 4 cs...).
                 let count = (self.duration * fps).ceil().max(1.0) as usize;
-                (0..count).map(|k| FrameTime { t: k as f64 / fps, delay_cs: delay }).collect()
+                let at = |k: usize| (100.0 * k as f64 / fps).round();
+                (0..count)
+                    .map(|k| FrameTime { t: k as f64 / fps, delay_cs: (at(k + 1) - at(k)).clamp(1.0, 65535.0) as u16 })
+                    .collect()
             }
         }
     }

@@ -219,15 +219,22 @@ impl Caption {
         if n == 0 {
             return;
         }
-        let pitch = (VIEW_SIDE * 0.92 / n as f32).min(0.5);
-        let x0 = PIVOT[0] - pitch * (n as f32 - 1.0) / 2.0;
-        for (i, &ch) in self.moves.iter().enumerate() {
+        // At most WINDOW moves are shown: long strings scroll, keeping the current move in view.
+        const WINDOW: usize = 25;
+        let shown = n.min(WINDOW);
+        let centre = self.current.unwrap_or(n).min(n.saturating_sub(1));
+        let first = centre.saturating_sub(WINDOW / 2).min(n - shown);
+        let pitch = (VIEW_SIDE * 0.92 / shown as f32).min(0.5);
+        let x0 = PIVOT[0] - pitch * (shown as f32 - 1.0) / 2.0;
+        for (k, i) in (first..first + shown).enumerate() {
             let color = match self.current {
                 Some(c) if c == i => theme::ALERT,
                 Some(c) if i < c => theme::TEXT,
                 _ => theme::TEXT_DIM,
             };
-            layer.label([x0 + pitch * i as f32, y], pitch * 1.25, ch.to_string(), color);
+            let more = (k == 0 && first > 0) || (k + 1 == shown && first + shown < n);
+            let ch = if more { "…".to_string() } else { self.moves[i].to_string() };
+            layer.label([x0 + pitch * k as f32, y], pitch * 1.25, ch, color);
         }
     }
 }

@@ -75,6 +75,12 @@ pub(super) fn state_and_moves(
             let mut lines = text.lines();
             let s = lines.next().unwrap_or("").trim_end().to_string();
             let m = lines.next().unwrap_or("").trim_end().to_string();
+            if let Some((i, _)) = lines.enumerate().find(|(_, l)| !l.trim().is_empty()) {
+                return Err(CliError::Input(format!(
+                    "standard input: line {}: expected two lines only (the state, then the moves)",
+                    i + 3
+                )));
+            }
             (s, m)
         }
     };
@@ -85,6 +91,7 @@ pub(super) fn state_and_moves(
 
 /// Runs `tumble box solve`.
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     let (state, _) = state_and_moves(args.state, Some(String::new()))?;
     let (found, stats) = solve_with_stats(&state);
     let Some(moves) = found else {
@@ -95,7 +102,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         }
         return Ok(1);
     };
-    print_line(&moves.iter().map(|m| m.as_char()).collect::<String>());
+    print_line(&moves.iter().map(|m| m.as_char()).collect::<String>())?;
     let (trace, failure) = record(&state, &moves);
     let anim = BoxAnimation::new(trace, moves, failure);
     if let Some(path) = &args.picture.png {
@@ -112,6 +119,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
 
 /// Runs `tumble box`.
 pub fn run(args: BoxArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     if let Some(BoxCommand::Solve(a)) = args.solve {
         return solve_cmd(a);
     }
@@ -119,14 +127,14 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     let (trace, failure) = record(&state, &moves);
     if args.trace {
         for step in &trace.steps {
-            print_line(&format!("{}:{}", step.state.turns(), step.state));
+            print_line(&format!("{}:{}", step.state.turns(), step.state))?;
         }
     } else if failure.is_some() {
-        print_line("!");
+        print_line("!")?;
     } else if args.ascii {
-        print_line(ascii(trace.last()).trim_end_matches('\n'));
+        print_line(ascii(trace.last()).trim_end_matches('\n'))?;
     } else {
-        print_line(&trace.last().to_string());
+        print_line(&trace.last().to_string())?;
     }
     if let Some(f) = failure {
         let why = format!("move {} '{}': {}", f.manipulation + 1, moves[f.manipulation].as_char(), f.reason);

@@ -7,7 +7,7 @@
 //! - `.ohno`: the board (the demo animates its explained solution).
 
 use super::box_cmd::state_and_moves;
-use super::output::{print_line, write_animation_with, PictureArgs};
+use super::output::{print_line, write_animation_with, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::{Animated, Mode};
 use crate::mine::draw::MineAnimation;
@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 /// Arguments of `tumble demo`.
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// The demo to export (a file name in the demos folder, with or without its extension). Without it, the demos are listed.
+    /// The demo to export (a file name in the demos folder, with or without its extension): as NAME.gif in the
+    /// current folder unless --gif or --png names a file. Without it, the demos are listed.
     pub name: Option<String>,
     /// The demos folder.
     #[arg(long, default_value_os_t = default_dir(), value_name = "DIR")]
@@ -134,10 +135,11 @@ pub fn animation(d: &Demo, fps: Option<u16>) -> Result<(Box<dyn Animated + Send 
 
 /// Runs `tumble demo`.
 pub fn run(args: DemoArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     let demos = list(&args.dir)?;
     let Some(name) = args.name else {
         for d in &demos {
-            print_line(&format!("{:<16} {:<5} {}", d.name, d.kind, d.title));
+            print_line(&format!("{:<16} {:<5} {}", d.name, d.kind, d.title))?;
         }
         return Ok(0);
     };
@@ -147,6 +149,13 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
     })?;
     let (anim, mode) = animation(demo, args.picture.fps)?;
+    if let Some(png) = &args.picture.png {
+        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
+        eprintln!("tumble: wrote {}", png.display());
+        if args.picture.gif.is_none() {
+            return Ok(0);
+        }
+    }
     let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
     write_animation_with(anim.as_ref(), &args.picture, mode, &path)?;
     eprintln!("tumble: wrote {}", path.display());

@@ -12,8 +12,12 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The process exit code for this error (2: bad input, usage or I/O).
+    /// The process exit code for this error: 130 when interrupted by a signal, else 2 (bad
+    /// input, usage or I/O).
     pub fn exit_code(&self) -> i32 {
-        2
+        match self {
+            CliError::Io(e) if e.kind() == std::io::ErrorKind::Interrupted => 130,
+            _ => 2,
+        }
     }
 }

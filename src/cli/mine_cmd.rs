@@ -69,7 +69,9 @@ pub fn run(args: MineArgs) -> Result<i32, CliError> {
 }
 
 fn run_route(args: RunArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     let mine = load_map(&args.map)?;
+    let no_route = args.route.is_none();
     let route = match args.route {
         Some(r) => r,
         None if args.map.as_os_str() == "-" => String::new(),
@@ -80,21 +82,36 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
             read_stdin()?.trim_end().to_string()
         }
     };
+    if no_route && args.map.as_os_str() == "-" {
+        eprintln!("tumble: note: the map came from standard input and no route was given: running the empty route");
+    }
+    let skipped: Vec<(usize, char)> = route
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| crate::mine::Command::from_char(*c).is_none() && !c.is_whitespace())
+        .collect();
+    if let Some(&(i, c)) = skipped.first() {
+        eprintln!(
+            "tumble: note: {} character(s) of the route are not commands (L R U D W S A) and were skipped, the first {c:?} at {}",
+            skipped.len(),
+            i + 1
+        );
+    }
     let recording = record_compact(&mine, &route);
     let last = recording.state_at(recording.len() - 1);
     let outcome = recording.outcome();
     if args.json {
-        print_line(&to_json(&last, &outcome));
+        print_line(&to_json(&last, &outcome))?;
     } else {
         if args.trace {
             for i in 0..recording.len() {
-                print_line(&format!("step {i}"));
-                print_line(&render_map(&recording.state_at(i)));
+                print_line(&format!("step {i}"))?;
+                print_line(&render_map(&recording.state_at(i)))?;
             }
         } else {
-            print_line(&render_map(&last));
+            print_line(&render_map(&last))?;
         }
-        print_line(&summary(&outcome));
+        print_line(&summary(&outcome))?;
     }
     let anim = MineAnimation::new(&mine, &route);
     if let Some(path) = &args.picture.png {

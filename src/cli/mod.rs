@@ -55,6 +55,9 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    if let Err(e) = crate::export::cancel::install() {
+        eprintln!("tumble: warning: cannot handle Ctrl-C cleanly: {e}");
+    }
     let result = match cli.command {
         Command::Box(args) => box_cmd::run(args),
         Command::Demo(args) => demo::run(args),

@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, read_stdin, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, write_animation_with, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::{count_solutions, explain, generate, solve, Board};
@@ -42,8 +42,8 @@ pub struct SolveArgs {
 /// Arguments of `tumble ohno generate`.
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
-    /// Board size n (an n x n board).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=30))]
+    /// Board size n (an n x n board; up to 20: proving a larger puzzle unique can take minutes).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=20))]
     size: u16,
     /// Seed of the random generator (the same seed gives the same puzzle); random by default.
     #[arg(long)]
@@ -78,7 +78,7 @@ pub fn run(args: OhnoArgs) -> Result<i32, CliError> {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
             });
             let board = generate(a.size as usize, seed);
-            print!("{}", board.to_puzzle_string());
+            print_text(&board.to_puzzle_string())?;
             if a.seed.is_none() {
                 eprintln!("tumble: seed {seed}");
             }
@@ -88,20 +88,24 @@ pub fn run(args: OhnoArgs) -> Result<i32, CliError> {
 }
 
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     let puzzle = load_board(args.file.as_deref())?;
     if args.count {
         print_line(match count_solutions(&puzzle, 2) {
             0 => "0",
             1 => "1",
             _ => "2+",
-        });
+        })?;
         return Ok(0);
     }
-    let wants_steps = args.steps || args.picture.gif.is_some() || args.picture.png.is_some();
+    let wants_steps = args.steps || args.picture.gif.is_some();
     if !wants_steps {
         return Ok(match solve(&puzzle) {
             Some(b) => {
-                print!("{b}");
+                print_text(&b.to_string())?;
+                if let Some(path) = &args.picture.png {
+                    write_still(&board_scene(&b, &Marks::default()), &args.picture, path)?;
+                }
                 0
             }
             None => {
@@ -117,11 +121,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     if args.steps {
         for (i, step) in trace.steps.iter().enumerate().skip(1) {
             if let Some(d) = &step.event {
-                print_line(&format!("{i}. {d}"));
+                print_line(&format!("{i}. {d}"))?;
             }
         }
     }
-    print!("{solution}");
+    print_text(&solution.to_string())?;
     if let Some(path) = &args.picture.png {
         write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
     }

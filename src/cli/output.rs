@@ -20,8 +20,9 @@ pub struct PictureArgs {
     /// Write an animated GIF: one frame per state, 1 s each, unless --fps is given.
     #[arg(long, value_name = "FILE")]
     pub gif: Option<PathBuf>,
-    /// Smooth animation at this many frames per second (e.g. 20) instead of 1 s per state.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=100))]
+    /// Smooth animation at this many frames per second (e.g. 20; at most 50, the finest a GIF
+    /// player honours) instead of one frame per state.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=50))]
     pub fps: Option<u16>,
     /// Play faster (2) or slower (0.5).
     #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_f64)]
@@ -57,6 +58,19 @@ impl PictureArgs {
             }
             None => Mode::Discrete { seconds_per_frame },
         }
+    }
+
+    /// Checks that --png and --gif do not name the same file.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] when they do.
+    pub fn check(&self) -> Result<(), CliError> {
+        if let (Some(p), Some(g)) = (&self.png, &self.gif) {
+            if p == g {
+                return Err(CliError::Input(format!("--png and --gif both name {}", p.display())));
+            }
+        }
+        Ok(())
     }
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
@@ -100,10 +114,26 @@ pub fn write_animation_with(
     Ok(())
 }
 
-/// Prints `text` and a newline on stdout; a closed pipe is not an error.
-pub fn print_line(text: &str) {
+/// Prints `text` and a newline on standard output, flushed. When the reader has gone (a closed
+/// pipe, as with `| head`), tumble stops quietly with exit code 0.
+///
+/// # Errors
+/// Any other write error (a full disk, a closed standard output), as [`CliError::Io`].
+pub fn print_line(text: &str) -> Result<(), CliError> {
+    print_text(&format!("{text}\n"))
+}
+
+/// Prints `text` as it is on standard output, flushed; see [`print_line`].
+///
+/// # Errors
+/// Write errors other than a closed pipe.
+pub fn print_text(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{text}");
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(CliError::Io(std::io::Error::new(e.kind(), format!("standard output: {e}")))),
+    }
 }
 
 /// Reads all of standard input.

@@ -24,12 +24,13 @@ pub struct ViewArgs {
     #[command(subcommand)]
     what: Option<ViewWhat>,
     /// Play every demo in the demos folder, one after another (presentation mode).
-    #[arg(long, global = true, conflicts_with = "screenshot")]
+    #[arg(long, global = true)]
     demos: bool,
     /// The demos folder.
     #[arg(long, global = true, default_value_os_t = demo::default_dir(), value_name = "DIR")]
     dir: PathBuf,
-    /// Save the picture at --at SECONDS as a PNG and quit, instead of playing.
+    /// Save the picture at --at SECONDS as a PNG and quit, instead of playing (with --demos: of the first demo;
+    /// when playing yourself: the starting position).
     #[arg(long, global = true, value_name = "FILE", requires = "at")]
     screenshot: Option<PathBuf>,
     /// The time for --screenshot, seconds from the start of the smooth animation.
@@ -81,19 +82,23 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             Some(ViewWhat::Box { state, moves: None }) => {
                 let (s, _) = state_and_moves(Some(state), None)?;
                 check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
                 let moves =
                     viewer::live::run_live(Box::new(BoxPlay::new(s)), "play the box", opts).map_err(CliError::Input)?;
-                print_line(&moves);
+                if let Some(moves) = moves {
+                    print_line(&moves)?;
+                }
                 return Ok(0);
             }
             Some(ViewWhat::Mine { map, route: None }) => {
                 let mine = load_map(&map)?;
                 check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
                 let route = viewer::live::run_live(Box::new(MinePlay::new(mine)), "play the mine", opts)
                     .map_err(CliError::Input)?;
-                print_line(&route);
+                if let Some(route) = route {
+                    print_line(&route)?;
+                }
                 return Ok(0);
             }
             Some(ViewWhat::Mine { map, route: Some(route) }) => {
@@ -103,10 +108,12 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             Some(ViewWhat::Ohno { file }) => {
                 let puzzle = load_board(file.as_deref())?;
                 check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, None);
+                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
                 let board = viewer::live::run_live(Box::new(OhnoPlay::new(puzzle)), "play 0h n0", opts)
                     .map_err(CliError::Input)?;
-                print_line(&board.replace('/', "\n"));
+                if let Some(board) = board {
+                    print_line(&board.replace('/', "\n"))?;
+                }
                 return Ok(0);
             }
             Some(ViewWhat::Box { state, moves }) => {

@@ -33,7 +33,7 @@ pub struct GifStats {
 }
 
 /// Renders every frame of `timeline` and writes the GIF to `path` (temporary name, then
-/// rename; nothing is left behind on error).
+/// rename; nothing is left behind on error or when interrupted, see [`crate::export::cancel`]).
 ///
 /// # Errors
 /// I/O and encoding errors, with the path in the message.
@@ -60,6 +60,7 @@ pub fn export_gif(
     let mut gif = GifWriter::create(path, opts.width, opts.height, &palette, opts.looping)?;
     const BATCH: usize = 32;
     for chunk in frames.chunks(BATCH) {
+        crate::export::cancel::check()?;
         let rendered: Vec<Vec<u8>> = chunk
             .par_iter()
             .map(|f| palette.quantise(&raster::render(&timeline.scene_at(anim, f.t), opts.width, opts.height).rgba))

@@ -2,19 +2,18 @@
 //! centiseconds, infinite loop by default, and only the changed rectangle of each frame encoded
 //! (disposal "keep"), so unchanged areas cost nothing.
 
+use crate::export::atomic::AtomicFile;
 use crate::export::palette::Palette;
-use std::fs::{self, File};
-use std::io::{self, BufWriter};
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// A GIF being written to a temporary file; [`GifWriter::finish`] renames it into place.
+/// A GIF being written through an [`AtomicFile`]; [`GifWriter::finish`] puts it in place.
 /// Dropping it unfinished removes the temporary file.
 pub struct GifWriter {
-    encoder: Option<gif::Encoder<BufWriter<File>>>,
+    encoder: gif::Encoder<AtomicFile>,
     width: u16,
     height: u16,
     previous: Option<Vec<u8>>,
-    tmp: PathBuf,
     target: PathBuf,
     frames: usize,
 }
@@ -34,26 +33,12 @@ impl GifWriter {
             u16::try_from(width).map_err(|_| io::Error::other("GIF width above 65535 pixels"))?,
             u16::try_from(height).map_err(|_| io::Error::other("GIF height above 65535 pixels"))?,
         );
-        let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out.gif".into());
-        name.push(format!(".{}.tmp", std::process::id()));
-        let tmp = path.with_file_name(name);
-        let file = File::create(&tmp).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        let mut writer = GifWriter {
-            encoder: None,
-            width: w,
-            height: h,
-            previous: None,
-            tmp,
-            target: path.to_path_buf(),
-            frames: 0,
-        };
-        let mut enc =
-            gif::Encoder::new(BufWriter::new(file), w, h, &palette.rgb_bytes()).map_err(|e| gif_err(path, e))?;
+        let file = AtomicFile::create(path)?;
+        let mut encoder = gif::Encoder::new(file, w, h, &palette.rgb_bytes()).map_err(|e| gif_err(path, e))?;
         if looping {
-            enc.set_repeat(gif::Repeat::Infinite).map_err(|e| gif_err(path, e))?;
+            encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| gif_err(path, e))?;
         }
-        writer.encoder = Some(enc);
-        Ok(writer)
+        Ok(GifWriter { encoder, width: w, height: h, previous: None, target: path.to_path_buf(), frames: 0 })
     }
 
     /// Appends a frame: `indices` is `width * height` palette indices (see
@@ -86,12 +71,7 @@ impl GifWriter {
             buffer: buffer.into(),
             ..gif::Frame::default()
         };
-        let target = self.target.clone();
-        self.encoder
-            .as_mut()
-            .expect("encoder present until finish")
-            .write_frame(&frame)
-            .map_err(|e| gif_err(&target, e))?;
+        self.encoder.write_frame(&frame).map_err(|e| gif_err(&self.target, e))?;
         self.previous = Some(indices);
         self.frames += 1;
         Ok(())
@@ -102,30 +82,13 @@ impl GifWriter {
         self.frames
     }
 
-    /// Completes the file and renames it to its target path.
+    /// Completes the file and puts it in place.
     ///
     /// # Errors
     /// I/O errors flushing or renaming (the temporary file is then removed).
-    pub fn finish(mut self) -> io::Result<()> {
-        let enc = self.encoder.take().expect("encoder present until finish");
-        let result = (|| {
-            let w = enc.into_inner().map_err(|e| gif_err(&self.target, e))?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            fs::rename(&self.tmp, &self.target)
-        })();
-        if result.is_err() {
-            let _ = fs::remove_file(&self.tmp);
-        }
-        result
-    }
-}
-
-impl Drop for GifWriter {
-    fn drop(&mut self) {
-        if self.encoder.is_some() {
-            self.encoder = None;
-            let _ = fs::remove_file(&self.tmp);
-        }
+    pub fn finish(self) -> io::Result<()> {
+        let target = self.target;
+        self.encoder.into_inner().map_err(|e| gif_err(&target, e))?.commit()
     }
 }
 

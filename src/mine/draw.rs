@@ -329,7 +329,13 @@ impl Animated for MineAnimation {
     fn draw(&self, step: usize, fraction: f32) -> Scene {
         if step == 0 || fraction >= 1.0 {
             let m = self.recording.state_at(step);
-            return mine_scene(&m, None, &heads_up(&m), self.viewport);
+            let mut hud = heads_up(&m);
+            if step + 1 == self.steps() && m.ending().is_none() && step > 0 {
+                // The route ran out: it scores as an abort (spec "Score").
+                let o = self.recording.outcome();
+                hud = format!("score {}   moves {}   λ {}   abort (route ended)", o.score, o.moves, o.lambdas);
+            }
+            return mine_scene(&m, None, &hud, self.viewport);
         }
         let before = self.recording.state_at(step - 1);
         let after_hud = heads_up(&self.recording.state_at(step));

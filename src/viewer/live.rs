@@ -19,12 +19,17 @@ fn live_timeline(anim: &dyn Animated, speed: f64) -> Timeline {
     Timeline::new(anim, mode, speed)
 }
 
-/// Opens a window and lets a person play `game` until Esc. Returns the moves played.
+/// Opens a window and lets a person play `game` until Esc. Returns the moves played, or `None`
+/// when `opts.screenshot` asked only for a picture of the starting position.
 ///
 /// # Errors
-/// No display.
-pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) -> Result<String, String> {
+/// No display; a screenshot that cannot be written.
+pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) -> Result<Option<String>, String> {
     display_available()?;
+    if opts.screenshot.is_some() {
+        super::run(vec![super::Show { title: title.to_string(), anim: game.animation() }], opts)?;
+        return Ok(None);
+    }
     let view = game.animation().draw(0, 1.0).view;
     let pic_h = (opts.width as f32 * view.h / view.w).round() as i32;
     let conf = mq::Conf {
@@ -44,7 +49,7 @@ pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) ->
         *out.lock().unwrap_or_else(|p| p.into_inner()) = moves;
     });
     let moves = result.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    Ok(moves)
+    Ok(Some(moves))
 }
 
 fn keys() -> Vec<Key> {

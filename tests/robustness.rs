@@ -1,0 +1,104 @@
+//! What a user's environment can throw at tumble: Ctrl-C mid-export, a full or closed standard
+//! output, output to a device, odd frame rates, the same file named twice.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+const FIGURE1: &str = ".........@...o....ooo..xox...";
+
+fn tumble() -> Command {
+    Command::cargo_bin("tumble").unwrap()
+}
+
+#[test]
+fn ctrl_c_during_an_export_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("long.gif");
+    // 2000 stot moves back and forth, smooth: minutes of frames.
+    let moves = format!("+{}", "><".repeat(1000));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
+        .args(["box", FIGURE1, &moves, "--fps", "20", "--gif"])
+        .arg(&gif)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    send_signal(child.id(), 2);
+    let start = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5), "stops promptly");
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// Sends `signal` to `pid` with the `kill` command (no extra dependency for one call).
+fn send_signal(pid: u32, signal: i32) {
+    let ok = std::process::Command::new("kill").arg(format!("-{signal}")).arg(pid.to_string()).status().unwrap();
+    assert!(ok.success());
+}
+
+#[test]
+fn full_or_closed_standard_output() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
+        .args(["ohno", "generate", "--size", "5", "--seed", "1"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard output"));
+    // A reader that goes away (like `| head -c 1`) is not an error and not a panic.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
+        .args(["ohno", "solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let board = format!("{}\n", ".".repeat(20)).repeat(20);
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), board.as_bytes()).unwrap();
+    drop(child.stdin.take());
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn output_to_dev_null_keeps_the_device() {
+    tumble()
+        .args(["box", FIGURE1, "+", "--gif", "/dev/null", "--png", "/dev/null"])
+        .assert()
+        .code(2)
+        .stderr(contains("both name"));
+    tumble().args(["box", FIGURE1, "+", "--gif", "/dev/null", "--size", "50"]).assert().success();
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+}
+
+#[test]
+fn extra_lines_on_standard_input_are_an_error() {
+    tumble()
+        .arg("box")
+        .write_stdin(format!("{FIGURE1}\n+\nmore\n"))
+        .assert()
+        .code(2)
+        .stderr(contains("line 3: expected two lines only"));
+}
+
+#[test]
+fn odd_frame_rates_keep_the_animation_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("30.gif");
+    tumble().args(["box", FIGURE1, "+", "--fps", "30", "--size", "60", "--gif"]).arg(&gif).assert().success();
+    let d = tumble::export::gif_read::decode(std::fs::File::open(&gif).unwrap()).unwrap();
+    let total: u32 = d.frames.iter().map(|f| f.delay_cs as u32).sum();
+    // Frame k starts at round(100 k / 30) cs: the total is within one centisecond of the length.
+    let expected = (d.frames.len() as f64 * 100.0 / 30.0).round() as u32;
+    assert!(total.abs_diff(expected) <= 1, "{total} cs for {} frames", d.frames.len());
+    assert!(d.frames.iter().all(|f| f.delay_cs == 3 || f.delay_cs == 4));
+    tumble().args(["box", FIGURE1, "+", "--fps", "100"]).assert().code(2);
+}

@@ -22,6 +22,9 @@ enum MineCommand {
     /// Run a route on a map: print the final map and a summary (score, ending, moves, lambdas,
     /// water level, razors).
     Run(RunArgs),
+    /// Find a route that scores as high as possible (the contest's task): searches until
+    /// --time-limit or Ctrl-C, then prints the best route found.
+    Solve(super::mine_solve::SolveArgs),
 }
 
 /// Arguments of `tumble mine run`.
@@ -65,6 +68,7 @@ pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
 pub fn run(args: MineArgs) -> Result<i32, CliError> {
     match args.command {
         MineCommand::Run(a) => run_route(a),
+        MineCommand::Solve(a) => super::mine_solve::run(a),
     }
 }
 

@@ -6,6 +6,7 @@ mod box_cmd;
 mod demo;
 mod error;
 mod mine_cmd;
+mod mine_solve;
 mod ohno_cmd;
 mod output;
 #[cfg(feature = "gui")]

@@ -1,0 +1,222 @@
+//! Route-finder benchmark: runs `tumble::mine::solve` on the 26 official sample maps and the 15
+//! judging maps (or the maps named) and compares with the organisers' high-score table
+//! (section E of `tests/data/mine/VECTORS.md`).
+//!
+//! ```text
+//! cargo run --release --example mine_bench -- --time-limit 10 [--threads 2] [MAPS...]
+//! ```
+//!
+//! Each map runs in a child process of this example (`--one MAP`), one after the other, so the
+//! peak memory (VmHWM) is per map. Map names are file stems in `tests/data/mine/maps/`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command as Proc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tumble::mine::{solve, Mine, SolveOptions};
+
+const SAMPLE: [&str; 26] = [
+    "contest1",
+    "contest2",
+    "contest3",
+    "contest4",
+    "contest5",
+    "contest6",
+    "contest7",
+    "contest8",
+    "contest9",
+    "contest10",
+    "flood1",
+    "flood2",
+    "flood3",
+    "flood4",
+    "flood5",
+    "trampoline1",
+    "trampoline2",
+    "trampoline3",
+    "beard1",
+    "beard2",
+    "beard3",
+    "beard4",
+    "beard5",
+    "horock1",
+    "horock2",
+    "horock3",
+];
+
+const JUDGING: [&str; 15] = [
+    "round1_lightning1",
+    "round1_lightning2",
+    "round1_lightning3",
+    "round1_lightning4",
+    "round1_lightning5",
+    "round1_full1",
+    "round1_full2",
+    "round1_full3",
+    "round1_full4",
+    "round1_full5",
+    "round2_full6",
+    "round2_full7",
+    "round2_full8",
+    "round2_full9",
+    "round2_full10",
+];
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mine")
+}
+
+/// The high-score table of VECTORS.md section E: map -> score, from column "high score (2)"
+/// (the snapshot whose sum the file states), falling back to column (1).
+fn high_scores(vectors: &str) -> HashMap<String, i64> {
+    let mut out = HashMap::new();
+    let mut in_e = false;
+    for line in vectors.lines() {
+        if line.starts_with("## ") {
+            in_e = line.starts_with("## E.");
+            continue;
+        }
+        if !in_e || !line.starts_with('|') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        // ["", map, (1), (2), best, ""]
+        if cols.len() < 4 {
+            continue;
+        }
+        let v = cols[3].parse::<i64>().or_else(|_| cols[2].parse::<i64>());
+        if let Ok(v) = v {
+            out.insert(cols[1].to_string(), v);
+        }
+    }
+    out
+}
+
+/// Peak resident memory of this process in kB (VmHWM), 0 if unknown.
+fn vm_hwm_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn run_one(map: &str, secs: f64, threads: usize) {
+    let text = std::fs::read_to_string(data_dir().join("maps").join(format!("{map}.map")))
+        .unwrap_or_else(|e| panic!("reading {map}: {e}"));
+    let mine = Mine::parse(&text).expect("map parses");
+    let opts = SolveOptions { time_limit: Duration::from_secs_f64(secs), threads, ..SolveOptions::default() };
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    let sol = solve(&mine, &opts, &stop, &|_| {});
+    let elapsed = t.elapsed().as_secs_f64();
+    let check = mine.clone().run(&sol.route).score;
+    assert_eq!(check, sol.score, "re-scored route differs");
+    println!(
+        "RESULT {map} {} {elapsed:.2} {} {} {}",
+        sol.score,
+        vm_hwm_kb(),
+        sol.states_explored,
+        if sol.route.is_empty() { "-" } else { &sol.route }
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut secs = 10.0;
+    let mut threads = 2;
+    let mut one = None;
+    let mut maps: Vec<String> = Vec::new();
+    let mut routes = false;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--time-limit" => {
+                i += 1;
+                secs = args[i].parse().expect("--time-limit SECONDS");
+            }
+            "--threads" => {
+                i += 1;
+                threads = args[i].parse().expect("--threads N");
+            }
+            "--one" => {
+                i += 1;
+                one = Some(args[i].clone());
+            }
+            "--routes" => routes = true,
+            m => maps.push(m.trim_end_matches(".map").to_string()),
+        }
+        i += 1;
+    }
+    if let Some(map) = one {
+        run_one(&map, secs, threads);
+        return;
+    }
+    if maps.is_empty() {
+        maps = SAMPLE.iter().chain(JUDGING.iter()).map(|s| s.to_string()).collect();
+    }
+    let vectors = std::fs::read_to_string(data_dir().join("VECTORS.md")).expect("VECTORS.md");
+    let table = high_scores(&vectors);
+    let exe = std::env::current_exe().expect("current exe");
+    println!(
+        "{:<18} {:>7} {:>7} {:>7} {:>7} {:>9} {:>10}",
+        "map", "ours", "table", "ratio", "time s", "peak MB", "states"
+    );
+    let (mut ours_sum, mut table_sum, mut sample_count) = (0i64, 0i64, 0);
+    let mut all_sum = 0i64;
+    let mut peak_max = 0u64;
+    for map in &maps {
+        let out = Proc::new(&exe)
+            .args(["--one", map, "--time-limit", &secs.to_string(), "--threads", &threads.to_string()])
+            .output()
+            .expect("child runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let Some(line) = stdout.lines().find(|l| l.starts_with("RESULT ")) else {
+            println!("{map:<18} failed: {}", String::from_utf8_lossy(&out.stderr));
+            continue;
+        };
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let score: i64 = f[2].parse().unwrap();
+        let time: f64 = f[3].parse().unwrap();
+        let kb: u64 = f[4].parse().unwrap();
+        let states: u64 = f[5].parse().unwrap();
+        peak_max = peak_max.max(kb);
+        all_sum += score;
+        let best = table.get(map.as_str()).copied();
+        if SAMPLE.contains(&map.as_str()) {
+            ours_sum += score;
+            table_sum += best.unwrap_or(0);
+            sample_count += 1;
+        }
+        println!(
+            "{:<18} {:>7} {:>7} {:>7} {:>7.2} {:>9.1} {:>10}",
+            map,
+            score,
+            best.map_or("-".to_string(), |b| b.to_string()),
+            best.map_or("-".to_string(), |b| format!("{:.3}", score as f64 / b as f64)),
+            time,
+            kb as f64 / 1024.0,
+            states
+        );
+        if routes {
+            println!("    {}", f[6]);
+        }
+    }
+    if sample_count > 0 {
+        println!(
+            "sample maps ({sample_count}): ours {ours_sum}, table {table_sum} (full table total {}), ratio {:.3}",
+            SAMPLE.iter().filter_map(|m| table.get(*m)).sum::<i64>(),
+            ours_sum as f64 / table_sum.max(1) as f64
+        );
+    }
+    println!(
+        "all maps run ({}): ours {all_sum}; largest per-map peak memory {:.1} MB",
+        maps.len(),
+        peak_max as f64 / 1024.0
+    );
+}

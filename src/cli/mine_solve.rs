@@ -1,0 +1,92 @@
+//! `tumble mine solve`: the contest's task: read a mine, print the best route found within the
+//! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
+
+use super::mine_cmd::load_map;
+use super::output::{print_line, write_animation_with, PictureArgs};
+use super::CliError;
+use crate::mine::draw::MineAnimation;
+use crate::mine::solve::{solve, Progress, SolveOptions};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `tumble mine solve`.
+#[derive(Args, Debug)]
+#[command(after_help = "Prints the route on standard output, as the contest required. Ctrl-C (SIGINT) stops the \
+search and prints the best route found so far within a second; a second Ctrl-C quits at once. A progress line \
+(time, best score, states explored) is shown on a terminal.")]
+pub struct SolveArgs {
+    /// The map file, or - (the default) for standard input.
+    #[arg(default_value = "-")]
+    map: PathBuf,
+    /// Search for at most this many seconds.
+    #[arg(long, default_value_t = 150.0, value_name = "SECONDS", value_parser = positive_seconds)]
+    time_limit: f64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
+    /// Print the score summary of the route found on standard error.
+    #[arg(long)]
+    summary: bool,
+    #[command(flatten)]
+    picture: PictureArgs,
+}
+
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v <= 1e6 => Ok(v),
+        _ => Err(format!("{s:?} is not a positive number of seconds")),
+    }
+}
+
+/// Runs `tumble mine solve`.
+pub fn run(args: SolveArgs) -> Result<i32, CliError> {
+    let mine = load_map(&args.map)?;
+    // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
+    // one quits at once.
+    let stop = crate::export::cancel::shared_flag();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new_spinner();
+        b.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+        b.enable_steady_tick(Duration::from_millis(120));
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let opts = SolveOptions {
+        time_limit: Duration::from_secs_f64(args.time_limit),
+        threads: args.threads as usize,
+        ..SolveOptions::default()
+    };
+    let report = |p: &Progress| {
+        bar.set_message(format!(
+            "{:6.1} s   best score {}   {} states explored   (Ctrl-C: stop and print)",
+            p.elapsed.as_secs_f64(),
+            p.best_score,
+            p.states_explored
+        ));
+    };
+    let solution = solve(&mine, &opts, &stop, &report);
+    bar.finish_and_clear();
+    // The signal has done its job; a new one may interrupt the GIF export below.
+    crate::export::cancel::clear();
+    // Re-score with the engine before printing: the route printed is the route scored.
+    let outcome = mine.clone().run(&solution.route);
+    if outcome.score != solution.score {
+        return Err(CliError::Input(format!(
+            "internal error: the search scored its route {} but the engine scores it {}",
+            solution.score, outcome.score
+        )));
+    }
+    print_line(&solution.route)?;
+    if args.summary || std::io::stderr().is_terminal() {
+        eprintln!("tumble: {}", crate::mine::summary(&outcome));
+    }
+    if let Some(path) = &args.picture.gif {
+        let anim = MineAnimation::new(&mine, &solution.route);
+        write_animation_with(&anim, &args.picture, args.picture.mode_with(0.2, 0.0), path)?;
+    }
+    Ok(0)
+}

@@ -1,0 +1,229 @@
+//! The route finder: reads a mine and searches for a route scoring as high as possible within a
+//! time budget (issue 5).
+//!
+//! The search never re-implements the rules: every candidate route is played with the engine's
+//! [`Mine::step`], and the returned route is re-scored with [`Mine::run`] on a fresh copy.
+//!
+//! Method (see `search.rs`): a layered beam search over "macro moves". A state is a mine in play
+//! plus the route that led to it. From a state, a breadth-first search over the current map
+//! (walkable cells, horizontal rock pushes, trampoline jumps, beards when razors are carried)
+//! finds the nearest lambdas, the open lift, razors, pushable rocks and earth cells under rocks
+//! (higher-order rocks counted apart); each is a goal whose shortest path is played step by step
+//! with the engine. A path that kills the robot or is deflected by a falling rock is retried
+//! around the cell where it failed (a search over (cell, beards crossed) that crosses no more
+//! beards than razors carried), up to three detours. Single moves (`L R U D`), a wait while
+//! rocks are moving and a shave next to a beard are macro moves too.
+//!
+//! States are grouped in layers by the number of lambdas collected; a layer is expanded in order
+//! of priority (moves made, plus a penalty per non-collecting macro move in a row and, in half
+//! of the configurations, per lambda the robot can no longer reach and a large one when the
+//! lift can no longer be reached), up to the beam width, with duplicate states (same grid,
+//! robot, razors, water, time under water) pruned. Four configurations take turns, each with
+//! its own beam width doubling run after run up to a memory-derived cap; once a configuration
+//! is wide, its runs allow longer non-collecting streaks (setup moves such as clearing a cell to
+//! push a rock into). Both cores expand the states of a batch in parallel (rayon). Every prefix
+//! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift),
+//! so the best route ends where the best score was reached. Near the end a local pass
+//! (`improve.rs`) deletes wasted commands from the best route; the search then resumes until
+//! the deadline.
+//!
+//! Memory: the stored states are capped from `memory_limit_bytes` (a quarter of it for the
+//! beam); the 41 maps peak at about 150 MB with the default 1 GB.
+
+mod improve;
+mod search;
+
+use super::map::Mine;
+use super::score::Ending;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Limits for [`solve`].
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Wall-clock budget for the whole search.
+    pub time_limit: Duration,
+    /// Worker threads (default 2).
+    pub threads: usize,
+    /// Memory the search may use in bytes (default 1 GB); the search stays well under it.
+    pub memory_limit_bytes: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { time_limit: Duration::from_secs(150), threads: 2, memory_limit_bytes: 1 << 30 }
+    }
+}
+
+/// A progress report, sent whenever the best route improves and now and then otherwise.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Time since `solve` started.
+    pub elapsed: Duration,
+    /// Best score verified so far.
+    pub best_score: i64,
+    /// The route reaching it.
+    pub best_route: String,
+    /// States expanded so far.
+    pub states_explored: u64,
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The route (commands `L R U D W S A`); it ends where the best score was reached.
+    pub route: String,
+    /// `Mine::run(route).score` on a fresh copy of the mine.
+    pub score: i64,
+    /// States expanded by the search.
+    pub states_explored: u64,
+}
+
+/// State shared by the search threads: the best route, the counters, the stop conditions.
+pub(crate) struct Shared<'a> {
+    pub(crate) start: Instant,
+    pub(crate) deadline: Instant,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) best_score: AtomicI64,
+    pub(crate) best: Mutex<Vec<u8>>,
+    pub(crate) explored: AtomicU64,
+    pub(crate) on_progress: &'a (dyn Fn(&Progress) + Sync),
+    pub(crate) last_report: Mutex<Instant>,
+}
+
+impl Shared<'_> {
+    /// True when the search must stop (time over or stop requested).
+    pub(crate) fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+
+    /// Offers a route scoring `score` (already played by the engine).
+    #[inline]
+    pub(crate) fn offer(&self, score: i64, route: &[u8]) {
+        if score <= self.best_score.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut best = self.best.lock().unwrap();
+        if score <= self.best_score.load(Ordering::Relaxed) {
+            return;
+        }
+        self.best_score.store(score, Ordering::Relaxed);
+        best.clear();
+        best.extend_from_slice(route);
+        let p = Progress {
+            elapsed: self.start.elapsed(),
+            best_score: score,
+            best_route: String::from_utf8_lossy(route).into_owned(),
+            states_explored: self.explored.load(Ordering::Relaxed),
+        };
+        drop(best);
+        (self.on_progress)(&p);
+        *self.last_report.lock().unwrap() = Instant::now();
+    }
+
+    /// Sends a progress report if none went out for a while.
+    pub(crate) fn tick(&self) {
+        let mut last = self.last_report.lock().unwrap();
+        if last.elapsed() < Duration::from_millis(250) {
+            return;
+        }
+        *last = Instant::now();
+        drop(last);
+        let route = self.best.lock().unwrap().clone();
+        (self.on_progress)(&Progress {
+            elapsed: self.start.elapsed(),
+            best_score: self.best_score.load(Ordering::Relaxed),
+            best_route: String::from_utf8_lossy(&route).into_owned(),
+            states_explored: self.explored.load(Ordering::Relaxed),
+        });
+    }
+
+    pub(crate) fn best_route(&self) -> Vec<u8> {
+        self.best.lock().unwrap().clone()
+    }
+}
+
+/// The value of stopping here: the score with the ending's bonus if the game ended, else as an
+/// abort (what a route that runs out here scores).
+#[inline]
+pub(crate) fn stop_value(m: &Mine) -> i64 {
+    super::score::score(m.collected, m.moves, Some(m.ending.unwrap_or(Ending::Abort)))
+}
+
+/// Plays `route` on a fresh copy of `mine` and returns the best prefix (the shortest one reaching
+/// the best score) with its score, as the engine scores it.
+pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
+    let mut m = mine.clone();
+    let mut best = (0usize, stop_value(&m));
+    for (i, &c) in route.iter().enumerate() {
+        if m.ending.is_some() {
+            break;
+        }
+        if let Some(cmd) = super::step::Command::from_char(c as char) {
+            m.step(cmd);
+        }
+        let v = stop_value(&m);
+        if v > best.1 {
+            best = (i + 1, v);
+        }
+    }
+    (route[..best.0].to_vec(), best.1)
+}
+
+/// Searches for a high-scoring route until the time limit or until `stop` becomes true, then
+/// returns the best route found, re-scored by the engine on a fresh copy of `mine`. Returns
+/// within about a second of `stop` being set. The empty route (score 0) is the floor.
+pub fn solve(
+    mine: &Mine,
+    opts: &SolveOptions,
+    stop: &AtomicBool,
+    on_progress: &(dyn Fn(&Progress) + Sync),
+) -> Solution {
+    let start = Instant::now();
+    let shared = Shared {
+        start,
+        deadline: start + opts.time_limit,
+        stop,
+        best_score: AtomicI64::new(stop_value(mine)),
+        best: Mutex::new(Vec::new()),
+        explored: AtomicU64::new(0),
+        on_progress,
+        last_report: Mutex::new(start),
+    };
+    if mine.ending.is_none() && !shared.should_stop() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
+        // The local improvement gets a slice of the budget at the end.
+        let reserve = (opts.time_limit / 8).min(Duration::from_secs(8));
+        let run = || {
+            let mut sched = search::Schedule::new();
+            let end = start + opts.time_limit;
+            search::search(mine, &shared, opts, end - reserve, &mut sched);
+            improve::improve(mine, &shared);
+            // Time the improvement did not need goes back to the search.
+            if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
+                let before = shared.best_score.load(Ordering::Relaxed);
+                search::search(mine, &shared, opts, end, &mut sched);
+                if shared.best_score.load(Ordering::Relaxed) > before {
+                    // A last quick pass on the new best (it stops at the deadline anyway).
+                    improve::improve(mine, &shared);
+                }
+            }
+        };
+        match pool {
+            Ok(p) => p.install(run),
+            Err(_) => run(),
+        }
+    }
+    // Re-score on a fresh copy; keep the best prefix (never worse than what was verified).
+    let route = shared.best_route();
+    let (route, score) = best_prefix(mine, &route);
+    let mut fresh = mine.clone();
+    let outcome = fresh.run(std::str::from_utf8(&route).unwrap_or(""));
+    debug_assert_eq!(outcome.score, score);
+    Solution {
+        route: String::from_utf8(route).unwrap_or_default(),
+        score: outcome.score,
+        states_explored: shared.explored.load(Ordering::Relaxed),
+    }
+}

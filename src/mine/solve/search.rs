@@ -1,0 +1,602 @@
+//! The layered beam search over macro moves (see the parent module doc).
+
+use super::{stop_value, Shared, SolveOptions};
+use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, NONE, OPEN, RAZOR, TRAMP};
+use crate::mine::score::Ending;
+use crate::mine::step::Command;
+use rayon::prelude::*;
+use std::collections::{BinaryHeap, HashSet};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// A state in the search: the mine in play and the route that led to it.
+#[derive(Clone)]
+pub(crate) struct Node {
+    pub(crate) mine: Mine,
+    pub(crate) route: Vec<u8>,
+    pub(crate) hash: u64,
+    /// Macro moves in a row that collected no lambda.
+    pub(crate) streak: u8,
+    /// Tie-break key (varies between runs for diversity).
+    pub(crate) key: u64,
+    /// Priority within a layer (lower first): moves, plus a penalty per macro move in a row
+    /// that collected nothing.
+    pub(crate) prio: usize,
+}
+
+impl Node {
+    fn order(&self) -> (usize, u64) {
+        (self.prio, self.key)
+    }
+
+    fn finish(mut self, parent_streak: u8, parent_collected: usize, p: &Params) -> Node {
+        self.streak = if self.mine.collected > parent_collected { 0 } else { parent_streak + 1 };
+        self.key = mix(self.hash, p.seed);
+        self.prio = self.mine.moves + p.penalty * self.streak as usize;
+        if p.reach_weight > 0 {
+            let (lost, lift) = blocked(&self.mine);
+            self.prio += p.reach_weight * lost;
+            if !lift {
+                // A blocked lift loses the win bonus on every lambda.
+                self.prio += p.reach_weight * (2 + self.mine.lambdas_total);
+            }
+        }
+        self
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, o: &Self) -> bool {
+        self.order() == o.order()
+    }
+}
+impl Eq for Node {}
+impl PartialOrd for Node {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Node {
+    /// Reversed: the max-heap pops the node with the fewest moves first.
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        o.order().cmp(&self.order())
+    }
+}
+
+/// Search parameters for one run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    pub(crate) width: usize,
+    pub(crate) k_lambda: usize,
+    pub(crate) k_push: usize,
+    pub(crate) k_dig: usize,
+    pub(crate) max_streak: u8,
+    pub(crate) seed: u64,
+    /// Priority penalty per non-collecting macro move in a row.
+    pub(crate) penalty: usize,
+    /// Also try single moves `L R U D`.
+    pub(crate) primitives: bool,
+    /// Priority penalty per lambda cell the robot cannot reach now (twice that for the lift).
+    pub(crate) reach_weight: usize,
+    /// Detours tried when the shortest path to a goal kills the robot or is deflected.
+    pub(crate) retries: usize,
+}
+
+#[inline]
+fn mix(mut h: u64, v: u64) -> u64 {
+    h ^= v;
+    h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^ (h >> 29)
+}
+
+/// A hash of the state that matters for the future: grid, robot, razors, water, time under water.
+pub(crate) fn state_hash(m: &Mine) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in m.cells.chunks(8) {
+        let mut v = 0u64;
+        for (i, &b) in chunk.iter().enumerate() {
+            v |= (b as u64) << (8 * i);
+        }
+        h = mix(h, v);
+    }
+    h = mix(h, m.robot as u64);
+    h = mix(h, m.razors as u64);
+    h = mix(h, m.water as u64);
+    h = mix(h, m.under_water as u64);
+    h
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Lambda,
+    Lift,
+    Razor,
+    Push,
+    Dig,
+}
+
+const DIRS: [u8; 4] = [b'L', b'R', b'U', b'D'];
+
+fn command(c: u8) -> Command {
+    match c {
+        b'L' => Command::Left,
+        b'R' => Command::Right,
+        b'U' => Command::Up,
+        b'D' => Command::Down,
+        b'S' => Command::Shave,
+        b'A' => Command::Abort,
+        _ => Command::Wait,
+    }
+}
+
+/// Breadth-first search from the robot over the current grid; returns the goals found (nearest
+/// first) and the parent links to rebuild paths.
+struct Bfs {
+    /// Per cell: the cell the robot came from (`u32::MAX`: not reached).
+    parent: Vec<u32>,
+    /// Per cell: the command that reached it.
+    cmd: Vec<u8>,
+    goals: Vec<(usize, Kind)>,
+}
+
+/// How much of the map's value the robot can still reach: (lambda cells not reachable now,
+/// whether the lift is reachable), walking as the path search does (pushes, jumps, beards
+/// when razors are carried). Used to rank states whose moves left lambdas or the lift blocked.
+fn blocked(m: &Mine) -> (usize, bool) {
+    let n = m.cells.len();
+    let s = m.stride as isize;
+    let mut seen = vec![false; n];
+    let mut queue = Vec::with_capacity(256);
+    let beards = m.razors > 0;
+    seen[m.robot] = true;
+    queue.push(m.robot);
+    let mut head = 0;
+    let mut lambdas = 0;
+    let mut lift = false;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        for (k, d) in [-1, 1, s, -s].into_iter().enumerate() {
+            let nb = (c as isize + d) as usize;
+            let t = m.cells[nb];
+            let dest = match t {
+                EMPTY | EARTH | RAZOR => nb,
+                LAMBDA => nb,
+                OPEN | CLOSED => {
+                    lift = true;
+                    continue;
+                }
+                BEARD if beards => nb,
+                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => nb,
+                _ if (TRAMP..TRAMP + 9).contains(&t) => {
+                    let j = m.tramp_target[(t - TRAMP) as usize] as usize;
+                    if j >= 9 || m.target_pos[j] == NONE {
+                        continue;
+                    }
+                    m.target_pos[j]
+                }
+                _ => continue,
+            };
+            if !seen[dest] {
+                seen[dest] = true;
+                if t == LAMBDA {
+                    lambdas += 1;
+                }
+                queue.push(dest);
+            }
+        }
+    }
+    let on_map = m.cells.iter().filter(|&&c| c == LAMBDA).count();
+    (on_map - lambdas, lift)
+}
+
+/// The robot's move from cell `c` in direction `k` (L R U D) on the current grid, as the path
+/// search sees it: where it lands (a jump's target; a pushed rock's cell) and what goal the
+/// cell is, or `None` if the move is not taken.
+#[inline]
+fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(usize, Option<Kind>)> {
+    let s = m.stride as isize;
+    let d: isize = [-1, 1, s, -s][k];
+    let nb = (c as isize + d) as usize;
+    let t = m.cells[nb];
+    Some(match t {
+        EMPTY | EARTH => {
+            let dig = t == EARTH && is_rock(m.cells[nb + m.stride]);
+            (nb, if dig { Some(Kind::Dig) } else { None })
+        }
+        LAMBDA => (nb, Some(Kind::Lambda)),
+        OPEN => (nb, Some(Kind::Lift)),
+        RAZOR => (nb, if want_razors { Some(Kind::Razor) } else { None }),
+        BEARD if m.razors > 0 => (nb, None),
+        _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => (nb, Some(Kind::Push)),
+        _ if (TRAMP..TRAMP + 9).contains(&t) => {
+            let i = (t - TRAMP) as usize;
+            let j = m.tramp_target[i] as usize;
+            if j >= 9 || m.target_pos[j] == NONE {
+                return None;
+            }
+            (m.target_pos[j], None)
+        }
+        _ => return None,
+    })
+}
+
+/// Shortest path from the robot to `goal` avoiding the `banned` cells (a retry after the
+/// shortest path killed the robot, was deflected, or met more beards than razors carried):
+/// a breadth-first search over (cell, beards crossed) that crosses at most as many beards as
+/// the robot has razors.
+fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
+    let n = m.cells.len();
+    let layers = m.razors.min(8) + 1;
+    let mut parent = vec![u32::MAX; n * layers];
+    let mut cmd = vec![0u8; n * layers];
+    let mut queue: Vec<(usize, usize)> = Vec::with_capacity(256);
+    parent[m.robot] = m.robot as u32;
+    queue.push((m.robot, 0));
+    let mut head = 0;
+    while head < queue.len() {
+        let (c, used) = queue[head];
+        head += 1;
+        for (k, &dc) in DIRS.iter().enumerate() {
+            let Some((dest, kind)) = edge(m, c, k, false) else {
+                continue;
+            };
+            let u = used + usize::from(m.cells[dest] == BEARD);
+            if u >= layers || banned.contains(&dest) {
+                continue;
+            }
+            let i = u * n + dest;
+            if parent[i] != u32::MAX {
+                continue;
+            }
+            parent[i] = (used * n + c) as u32;
+            cmd[i] = dc;
+            if dest == goal {
+                let mut path = Vec::new();
+                let mut j = i;
+                while j != m.robot {
+                    path.push((cmd[j], j % n));
+                    j = parent[j] as usize;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            if kind != Some(Kind::Lift) {
+                queue.push((dest, u));
+            }
+        }
+    }
+    None
+}
+
+fn rebuild(parent: &[u32], cmd: &[u8], r: usize, goal: usize) -> Vec<(u8, usize)> {
+    let mut path = Vec::new();
+    let mut c = goal;
+    while c != r {
+        path.push((cmd[c], c));
+        c = parent[c] as usize;
+    }
+    path.reverse();
+    path
+}
+
+fn bfs(m: &Mine, p: &Params) -> Bfs {
+    let n = m.cells.len();
+    let mut parent = vec![u32::MAX; n];
+    let mut cmd = vec![0u8; n];
+    let mut goals = Vec::new();
+    let (mut nl, mut np, mut nd, mut nr) = (0, 0, 0, 0);
+    // Higher-order rocks become lambdas only when they fall: their pushes and digs are counted
+    // apart so that ordinary rocks nearer by do not crowd them out.
+    let (mut nhp, mut nhd) = (0, 0);
+    let want_razors = !m.beards.is_empty();
+    let mut queue = Vec::with_capacity(256);
+    let r = m.robot;
+    parent[r] = r as u32;
+    queue.push(r);
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        for (k, &dc) in DIRS.iter().enumerate() {
+            let Some((dest, kind)) = edge(m, c, k, want_razors) else {
+                continue;
+            };
+            if parent[dest] != u32::MAX {
+                continue;
+            }
+            parent[dest] = c as u32;
+            cmd[dest] = dc;
+            match kind {
+                Some(Kind::Lambda) if nl < p.k_lambda => {
+                    nl += 1;
+                    goals.push((dest, Kind::Lambda));
+                }
+                Some(Kind::Lift) => goals.push((dest, Kind::Lift)),
+                Some(Kind::Razor) if nr < 2 => {
+                    nr += 1;
+                    goals.push((dest, Kind::Razor));
+                }
+                Some(Kind::Push) if m.cells[dest] == HOROCK && nhp < p.k_push => {
+                    nhp += 1;
+                    goals.push((dest, Kind::Push));
+                }
+                Some(Kind::Dig) if m.cells[dest + m.stride] == HOROCK && nhd < p.k_dig => {
+                    nhd += 1;
+                    goals.push((dest, Kind::Dig));
+                }
+                Some(Kind::Push) if m.cells[dest] != HOROCK && np < p.k_push => {
+                    np += 1;
+                    goals.push((dest, Kind::Push));
+                }
+                Some(Kind::Dig) if m.cells[dest + m.stride] != HOROCK && nd < p.k_dig => {
+                    nd += 1;
+                    goals.push((dest, Kind::Dig));
+                }
+                _ => {}
+            }
+            // Do not walk on through a lift (the game ends there).
+            if kind != Some(Kind::Lift) {
+                queue.push(dest);
+            }
+        }
+    }
+    Bfs { parent, cmd, goals }
+}
+
+/// What expanding a node produced.
+struct Expansion {
+    children: Vec<Node>,
+}
+
+/// Plays the path to `goal` from `node` with the engine. Returns the resulting state, or `None`
+/// when the robot dies, wins (the win is offered), or is deflected from the path.
+fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option<usize>> {
+    let mut m = node.mine.clone();
+    let mut route = node.route.clone();
+    let s = m.stride as isize;
+    for &(dc, expect) in path {
+        let d: isize = match dc {
+            b'L' => -1,
+            b'R' => 1,
+            b'U' => s,
+            _ => -s,
+        };
+        let nb = (m.robot as isize + d) as usize;
+        if m.cells[nb] == BEARD {
+            if m.razors == 0 {
+                // Out of razors: a detour around this beard may exist.
+                return Err(Some(expect));
+            }
+            m.step(Command::Shave);
+            route.push(b'S');
+            if m.ending.is_some() {
+                return Err(Some(expect));
+            }
+        }
+        m.step(command(dc));
+        route.push(dc);
+        match m.ending {
+            Some(Ending::Win) => {
+                sh.offer(m.score(), &route);
+                return Err(None);
+            }
+            Some(_) => return Err(Some(expect)),
+            None => {}
+        }
+        if m.robot != expect {
+            return Err(Some(expect));
+        }
+        sh.offer(stop_value(&m), &route);
+    }
+    Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0 })
+}
+
+fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
+    sh.explored.fetch_add(1, Ordering::Relaxed);
+    let b = bfs(&node.mine, p);
+    let mut children = Vec::with_capacity(b.goals.len() + 1);
+    let collected = node.mine.collected;
+    for &(g, kind) in &b.goals {
+        let non_collect = kind != Kind::Lambda;
+        if non_collect && kind != Kind::Lift && node.streak >= p.max_streak {
+            continue;
+        }
+        let mut path = rebuild(&b.parent, &b.cmd, node.mine.robot, g);
+        let mut banned = Vec::new();
+        loop {
+            match follow(node, &path, sh) {
+                Ok(ch) => {
+                    children.push(ch.finish(node.streak, collected, p));
+                    break;
+                }
+                Err(Some(bad)) if bad != g && banned.len() < p.retries => {
+                    banned.push(bad);
+                    match path_avoiding(&node.mine, g, &banned) {
+                        Some(np) => path = np,
+                        None => break,
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    if node.streak < p.max_streak {
+        // Single moves (when asked), and waiting to let falling rocks settle.
+        let prims: &[u8] = if p.primitives { b"LRUDWS" } else { b"WS" };
+        for &c in prims {
+            if c == b'W' && node.mine.active.is_empty() {
+                continue;
+            }
+            if c == b'S' && !beard_nearby(&node.mine) {
+                continue;
+            }
+            let mut m = node.mine.clone();
+            let before = m.robot;
+            m.step(command(c));
+            let mut route = node.route.clone();
+            route.push(c);
+            match m.ending {
+                Some(Ending::Win) => {
+                    sh.offer(m.score(), &route);
+                    continue;
+                }
+                Some(_) => continue,
+                None => {}
+            }
+            if c != b'W' && c != b'S' && m.robot == before {
+                continue;
+            }
+            sh.offer(stop_value(&m), &route);
+            let hash = state_hash(&m);
+            let ch = Node { mine: m, route, hash, streak: 0, key: 0, prio: 0 };
+            children.push(ch.finish(node.streak, collected, p));
+        }
+    }
+    Expansion { children }
+}
+
+/// The robot carries a razor and a beard is among its 8 neighbours.
+fn beard_nearby(m: &Mine) -> bool {
+    let s = m.stride;
+    let r = m.robot;
+    m.razors > 0
+        && [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1].iter().any(|&c| m.cells[c] == BEARD)
+}
+
+/// Approximate bytes held by one node.
+fn node_bytes(m: &Mine, route_len: usize) -> usize {
+    m.cells.len() + (m.active.capacity() + m.beards.capacity()) * 4 + route_len + 200
+}
+
+/// Keeps the `cap` nodes with the fewest moves, without duplicates.
+fn trim(layer: &mut Vec<Node>, cap: usize) {
+    layer.sort_unstable_by_key(|n| n.order());
+    let mut seen = HashSet::with_capacity(layer.len());
+    layer.retain(|n| seen.insert(n.hash));
+    layer.truncate(cap);
+}
+
+/// One beam run with parameters `p`. Returns false if it was cut short by the stop conditions.
+fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
+    let total = mine.lambdas_total;
+    let mut layers: Vec<Vec<Node>> = (0..=total + 1).map(|_| Vec::new()).collect();
+    let root = Node { mine: mine.clone(), route: Vec::new(), hash: state_hash(mine), streak: 0, key: 0, prio: 0 };
+    let start_layer = mine.collected.min(total);
+    layers[start_layer].push(root);
+    let cap = (p.width * 4).max(64);
+    let threads = rayon::current_num_threads().max(1);
+    for k in start_layer..=total {
+        let mut heap: BinaryHeap<Node> = std::mem::take(&mut layers[k]).into();
+        let mut seen: HashSet<u64> = HashSet::new();
+        let mut expanded = 0;
+        while expanded < p.width && !heap.is_empty() {
+            if sh.should_stop() || Instant::now() >= deadline {
+                return false;
+            }
+            let want = (p.width - expanded).min(threads * 4);
+            let mut batch = Vec::with_capacity(want);
+            while batch.len() < want {
+                let Some(n) = heap.pop() else { break };
+                if seen.insert(n.hash) {
+                    batch.push(n);
+                }
+            }
+            expanded += batch.len();
+            let results: Vec<Expansion> = batch.par_iter().map(|n| expand(n, p, sh)).collect();
+            for e in results {
+                for ch in e.children {
+                    let c = ch.mine.collected.min(total + 1);
+                    if c == k {
+                        if !seen.contains(&ch.hash) && ch.streak <= p.max_streak {
+                            heap.push(ch);
+                        }
+                    } else {
+                        let l = &mut layers[c];
+                        l.push(ch);
+                        if l.len() > cap * 2 {
+                            trim(l, cap);
+                        }
+                    }
+                }
+            }
+            if heap.len() > cap * 4 {
+                let mut v = heap.into_vec();
+                trim(&mut v, cap * 2);
+                heap = v.into();
+            }
+            sh.tick();
+        }
+    }
+    true
+}
+
+/// Where the sequence of beam runs stands, so that a search can be resumed after the local
+/// improvement.
+pub(crate) struct Schedule {
+    widths: [usize; 4],
+    extra: [u8; 4],
+    seed: u64,
+    round: usize,
+}
+
+impl Schedule {
+    pub(crate) fn new() -> Schedule {
+        Schedule { widths: [1; 4], extra: [0; 4], seed: 1, round: 0 }
+    }
+}
+
+/// Configurations tried in turn, each with its own growing width: (single moves, priority
+/// penalty per non-collecting macro move, longest non-collecting streak, reach weight).
+const CONFIGS: [(bool, usize, u8, usize); 4] = [(false, 2, 2, 0), (true, 2, 2, 0), (false, 2, 2, 75), (true, 3, 4, 75)];
+
+/// Longest run of non-collecting macro moves ever allowed.
+const MAX_STREAK: u8 = 16;
+
+/// Runs beams of growing width until the deadline (or the stop conditions).
+pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: Instant, sched: &mut Schedule) {
+    let nb = node_bytes(mine, 4 * mine.cells.len().min(4000));
+    // Nodes stored at once are bounded by about 12 layers' caps (4 x width) plus the heap.
+    let budget = opts.memory_limit_bytes / 4;
+    let max_width = (budget / nb / 48).max(8);
+    let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
+    loop {
+        let ci = sched.round % CONFIGS.len();
+        let (primitives, penalty, max_streak, reach_weight) = CONFIGS[ci];
+        let max_streak = (max_streak + sched.extra[ci]).min(MAX_STREAK);
+        let width = sched.widths[ci].min(max_width);
+        let p = Params {
+            width,
+            k_lambda: 8,
+            k_push: 3,
+            k_dig: 3,
+            max_streak,
+            seed: sched.seed,
+            penalty,
+            primitives,
+            reach_weight,
+            retries: 3,
+        };
+        let done = run(mine, sh, &p, deadline);
+        if debug {
+            eprintln!(
+                "config {ci} width {width} streak {max_streak} done {done} best {} t {:.2}",
+                sh.best_score.load(Ordering::Relaxed),
+                sh.start.elapsed().as_secs_f64()
+            );
+        }
+        if !done {
+            // Resume with the same run next time.
+            return;
+        }
+        // Once a configuration runs at the widest beam memory allows (small maps get there in
+        // a fraction of a second), or a configuration with single moves at width 64 or more,
+        // each further run allows one more non-collecting macro move in a row.
+        if width == max_width || (primitives && width >= 64) {
+            sched.extra[ci] = sched.extra[ci].saturating_add(1);
+        }
+        sched.widths[ci] = (width * 2).min(max_width);
+        sched.round += 1;
+        sched.seed += 1;
+    }
+}

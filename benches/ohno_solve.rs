@@ -9,20 +9,12 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use tumble::ohno::{generate, solve, Board};
 
+#[path = "../tests/common/ohno_data.rs"]
+mod ohno_data;
+
 /// `(header, puzzle)` of every record of a data file in `tests/data/ohno/`.
 fn load(name: &str) -> Vec<(String, Board)> {
-    let path = format!("{}/tests/data/ohno/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut out = Vec::new();
-    for block in text.split("\n;").map(|b| b.trim_start_matches(';')) {
-        let mut lines = block.lines();
-        let header = lines.next().unwrap_or("").trim().to_string();
-        let body: Vec<&str> = lines.collect();
-        if let Some(chunk) = body.split(|l| l.trim().is_empty()).find(|c| !c.is_empty()) {
-            out.push((header, Board::parse(&chunk.join("\n")).unwrap()));
-        }
-    }
-    out
+    ohno_data::load(name).into_iter().map(|r| (r.header, Board::parse(&r.puzzle).unwrap())).collect()
 }
 
 fn bench_data(c: &mut Criterion) {

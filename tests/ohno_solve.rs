@@ -4,30 +4,9 @@
 use tumble::ohno::rules::apply_hints;
 use tumble::ohno::{count_solutions, solve, Board};
 
-/// One record of a data file: header line, puzzle text, solution text (may be empty).
-struct Record {
-    header: String,
-    puzzle: String,
-    solution: String,
-}
-
-fn load(name: &str) -> Vec<Record> {
-    let path = format!("{}/tests/data/ohno/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut out = Vec::new();
-    for block in text.split("\n;").map(|b| b.trim_start_matches(';')) {
-        let mut lines = block.lines();
-        let header = lines.next().unwrap_or("").trim().to_string();
-        let body: Vec<&str> = lines.collect();
-        let chunks: Vec<String> =
-            body.split(|l| l.trim().is_empty()).filter(|c| !c.is_empty()).map(|c| c.join("\n")).collect();
-        if chunks.is_empty() {
-            continue;
-        }
-        out.push(Record { header, puzzle: chunks[0].clone(), solution: chunks.get(1).cloned().unwrap_or_default() });
-    }
-    out
-}
+#[path = "common/ohno_data.rs"]
+mod ohno_data;
+use ohno_data::load;
 
 fn solved_text(puzzle: &str) -> String {
     let b = Board::parse(puzzle).unwrap();

@@ -4,20 +4,15 @@
 
 use tumble::ohno::{explain, Board, Cell, Color, Deduction, NoSolution, Rule};
 
+#[path = "common/ohno_data.rs"]
+mod ohno_data;
+use ohno_data::load;
+
 fn load_unique() -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for name in ["all_puzzles_challenge_format.txt", "stall_unique.txt"] {
-        let path = format!("{}/tests/data/ohno/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        for block in text.split("\n;").map(|b| b.trim_start_matches(';')) {
-            let mut lines = block.lines();
-            let header = lines.next().unwrap_or("").trim().to_string();
-            let body: Vec<&str> = lines.collect();
-            let chunks: Vec<String> =
-                body.split(|l| l.trim().is_empty()).filter(|c| !c.is_empty()).map(|c| c.join("\n")).collect();
-            if chunks.len() == 2 {
-                out.push((header, chunks[0].clone(), chunks[1].clone()));
-            }
+        for r in load(name).into_iter().filter(|r| !r.solution.is_empty()) {
+            out.push((r.header, r.puzzle, r.solution));
         }
     }
     out.push((

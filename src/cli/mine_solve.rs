@@ -43,6 +43,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 
 /// Runs `tumble mine solve`.
 pub fn run(args: SolveArgs) -> Result<i32, CliError> {
+    args.picture.check()?;
     let mine = load_map(&args.map)?;
     // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
     // one quits at once.

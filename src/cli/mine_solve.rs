@@ -2,7 +2,8 @@
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
 use super::mine_cmd::load_map;
-use super::output::{print_line, write_animation_with, PictureArgs};
+use super::output::{print_line, write_animation_with, write_still, PictureArgs};
+use crate::anim::Animated;
 use super::CliError;
 use crate::mine::draw::MineAnimation;
 use crate::mine::solve::{solve, Progress, SolveOptions};
@@ -85,8 +86,11 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     if args.summary || std::io::stderr().is_terminal() {
         eprintln!("tumble: {}", crate::mine::summary(&outcome));
     }
+    let anim = MineAnimation::new(&mine, &solution.route);
+    if let Some(path) = &args.picture.png {
+        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
+    }
     if let Some(path) = &args.picture.gif {
-        let anim = MineAnimation::new(&mine, &solution.route);
         write_animation_with(&anim, &args.picture, args.picture.mode_with(0.2, 0.0), path)?;
     }
     Ok(0)

@@ -29,8 +29,13 @@ const EXAMPLES: &str = "Examples:
   tumble box .........@...o....ooo..xox... '+>|<-v+^+'
   tumble box .........@...o....ooo..xox... '+>|<-v+^+' --gif out.gif
   tumble box .........@...o....ooo..xox... '+>|<-v+^+' --gif smooth.gif --fps 20
+  tumble box solve .........@...o....ooo..xox...
+  tumble mine run map.txt LDRDDULULLDDL --json
+  tumble mine solve map.txt --time-limit 10
+  tumble ohno solve board.txt --steps --gif steps.gif
   tumble demo figure1 --gif figure1.gif
-  tumble view box .........@...o....ooo..xox... '+>|<-v+^+'";
+  tumble view box .........@...o....ooo..xox... '+>|<-v+^+'
+  tumble view mine map.txt          (play it yourself)";
 
 #[derive(Subcommand, Debug)]
 enum Command {
@@ -42,7 +47,7 @@ enum Command {
     Ohno(ohno_cmd::OhnoArgs),
     /// List the bundled demos, or export one.
     Demo(demo::DemoArgs),
-    /// Play an animation in a window (needs a display).
+    /// Watch an animation in a window, or play a puzzle yourself (needs a display).
     #[cfg(feature = "gui")]
     View(view::ViewArgs),
 }

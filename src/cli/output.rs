@@ -35,7 +35,7 @@ pub struct PictureArgs {
     pub no_loop: bool,
 }
 
-fn positive_f64(s: &str) -> Result<f64, String> {
+pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v.is_finite() && v <= 100.0 => Ok(v),
         _ => Err(format!("{s:?} is not a number between 0 and 100 (exclusive of 0)")),

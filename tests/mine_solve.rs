@@ -74,6 +74,21 @@ fn horock1_over_half_of_table() {
 }
 
 #[test]
+fn contest9_keeps_the_last_lambda_reachable() {
+    // Pushing the top-right rock along its row drops it onto the last lambda's only way in
+    // (an abort with 42 of 43, 1990); going round below it keeps the lambda and wins.
+    check("contest9", 4.0, 3093, 3000);
+}
+
+#[test]
+fn trampoline3_does_not_end_beyond_the_trap_target() {
+    // Target 2 has a rock above it and rocks on both sides: the top corridor's only exit (B)
+    // lands there, so entering the corridor last strands the robot with 72 of 76 (3408).
+    // Counting trap jumps as no way through makes the search plan the way out and win.
+    check("trampoline3", 4.0, 5477, 5300);
+}
+
+#[test]
 fn empty_budget_gives_a_valid_route() {
     let _serial = serial();
     let mine = load("contest1");

@@ -3,8 +3,8 @@
 
 use super::mine_cmd::load_map;
 use super::output::{print_line, write_animation_with, write_still, PictureArgs};
-use crate::anim::Animated;
 use super::CliError;
+use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
 use crate::mine::solve::{solve, Progress, SolveOptions};
 use clap::Args;

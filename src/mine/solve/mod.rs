@@ -12,20 +12,23 @@
 //! with the engine. A path that kills the robot or is deflected by a falling rock is retried
 //! around the cell where it failed (a search over (cell, beards crossed) that crosses no more
 //! beards than razors carried), up to three detours. Single moves (`L R U D`), a wait while
-//! rocks are moving and a shave next to a beard are macro moves too.
+//! rocks are moving and a shave next to a beard are macro moves too. In the configurations
+//! that weigh reachability, a path that loses a lambda or the lift is also tried around the
+//! rocks it disturbs (no pushes, no digging under a rock).
 //!
-//! States are grouped in layers by the number of lambdas collected; a layer is expanded in order
-//! of priority (moves made, plus a penalty per non-collecting macro move in a row and, in half
-//! of the configurations, per lambda the robot can no longer reach and a large one when the
-//! lift can no longer be reached), up to the beam width, with duplicate states (same grid,
-//! robot, razors, water, time under water) pruned. Four configurations take turns, each with
-//! its own beam width doubling run after run up to a memory-derived cap; once a configuration
-//! is wide, its runs allow longer non-collecting streaks (setup moves such as clearing a cell to
-//! push a rock into). Both cores expand the states of a batch in parallel (rayon). Every prefix
-//! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift),
-//! so the best route ends where the best score was reached. Near the end a local pass
-//! (`improve.rs`) deletes wasted commands from the best route; the search then resumes until
-//! the deadline.
+//! States are grouped in layers by the number of lambdas collected; a layer is expanded in order of
+//! priority (moves made, plus a penalty per non-collecting macro move in a row and, in half of the
+//! configurations, per lambda the robot can no longer reach and a large one when the lift can no
+//! longer be reached or a lambda is lost; reachability crosses no more beards than razors carried
+//! and no trampoline whose target is a trap: a rock right above it and no way out sideways), up to
+//! the beam width, with duplicate states (same grid, robot, razors, water, time under water)
+//! pruned. Four configurations take turns, each with its own beam width doubling run after run up
+//! to a memory-derived cap; once a configuration is wide, its runs allow longer non-collecting
+//! streaks (setup moves such as clearing a cell to push a rock into). Both cores expand the states
+//! of a batch in parallel (rayon). Every prefix of every simulated route is a candidate ending
+//! (scored as an abort, or as a win in the lift), so the best route ends where the best score was
+//! reached. Near the end a local pass (`improve.rs`) deletes wasted commands from the best route;
+//! the search then resumes until the deadline.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes` (a quarter of it for the
 //! beam); the 41 maps peak at about 150 MB with the default 1 GB.

@@ -22,6 +22,9 @@ pub(crate) struct Node {
     /// Priority within a layer (lower first): moves, plus a penalty per macro move in a row
     /// that collected nothing.
     pub(crate) prio: usize,
+    /// What [`blocked`] said of the state (only with a reach weight): lambda cells out
+    /// of reach plus a large count when the lift is lost.
+    pub(crate) loss: usize,
 }
 
 impl Node {
@@ -34,12 +37,8 @@ impl Node {
         self.key = mix(self.hash, p.seed);
         self.prio = self.mine.moves + p.penalty * self.streak as usize;
         if p.reach_weight > 0 {
-            let (lost, lift) = blocked(&self.mine);
-            self.prio += p.reach_weight * lost;
-            if !lift {
-                // A blocked lift loses the win bonus on every lambda.
-                self.prio += p.reach_weight * (2 + self.mine.lambdas_total);
-            }
+            self.loss = loss_of(&self.mine);
+            self.prio += p.reach_weight * self.loss;
         }
         self
     }
@@ -139,55 +138,90 @@ struct Bfs {
     goals: Vec<(usize, Kind)>,
 }
 
+/// The reach penalty unit count: lambdas lost, plus (when the lift is blocked or a lambda the
+/// lift waits for is lost) the win bonus on every lambda.
+fn reach_loss(m: &Mine, lost: usize, lift: bool) -> usize {
+    if !lift || lost > 0 {
+        lost + 2 + m.lambdas_total
+    } else {
+        lost
+    }
+}
+
+/// [`reach_loss`] of the state.
+fn loss_of(m: &Mine) -> usize {
+    let (lost, lift) = blocked(m);
+    reach_loss(m, lost, lift)
+}
+
 /// How much of the map's value the robot can still reach: (lambda cells not reachable now,
-/// whether the lift is reachable), walking as the path search does (pushes, jumps, beards
-/// when razors are carried). Used to rank states whose moves left lambdas or the lift blocked.
+/// whether the lift is reachable), walking as the path search does (pushes, jumps except onto
+/// a trap target, at most as many beards crossed as razors carried). Used to rank states whose
+/// moves left lambdas or the lift blocked.
 fn blocked(m: &Mine) -> (usize, bool) {
     let n = m.cells.len();
     let s = m.stride as isize;
-    let mut seen = vec![false; n];
-    let mut queue = Vec::with_capacity(256);
-    let beards = m.razors > 0;
-    seen[m.robot] = true;
-    queue.push(m.robot);
-    let mut head = 0;
+    // 0-1 breadth-first search: the cost of a cell is the number of beards crossed to reach
+    // it; a cell counts as reachable when that is no more than the razors carried.
+    let limit = m.razors.min(250) as u8;
+    let mut dist = vec![u8::MAX; n];
+    let mut deque = std::collections::VecDeque::with_capacity(256);
+    dist[m.robot] = 0;
+    deque.push_back(m.robot);
     let mut lambdas = 0;
     let mut lift = false;
-    while head < queue.len() {
-        let c = queue[head];
-        head += 1;
+    while let Some(c) = deque.pop_front() {
+        let dc = dist[c];
         for (k, d) in [-1, 1, s, -s].into_iter().enumerate() {
             let nb = (c as isize + d) as usize;
             let t = m.cells[nb];
-            let dest = match t {
-                EMPTY | EARTH | RAZOR => nb,
-                LAMBDA => nb,
+            let (dest, cost) = match t {
+                EMPTY | EARTH | RAZOR | LAMBDA => (nb, 0),
                 OPEN | CLOSED => {
                     lift = true;
                     continue;
                 }
-                BEARD if beards => nb,
-                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => nb,
+                BEARD => (nb, 1),
+                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => (nb, 0),
                 _ if (TRAMP..TRAMP + 9).contains(&t) => {
                     let j = m.tramp_target[(t - TRAMP) as usize] as usize;
-                    if j >= 9 || m.target_pos[j] == NONE {
+                    if j >= 9 || m.target_pos[j] == NONE || trap(m, m.target_pos[j]) {
                         continue;
                     }
-                    m.target_pos[j]
+                    (m.target_pos[j], 0)
                 }
                 _ => continue,
             };
-            if !seen[dest] {
-                seen[dest] = true;
-                if t == LAMBDA {
-                    lambdas += 1;
-                }
-                queue.push(dest);
+            let nd = dc.saturating_add(cost);
+            if nd > limit || nd >= dist[dest] {
+                continue;
+            }
+            if dist[dest] == u8::MAX && t == LAMBDA {
+                lambdas += 1;
+            }
+            dist[dest] = nd;
+            if cost == 0 {
+                deque.push_front(dest);
+            } else {
+                deque.push_back(dest);
             }
         }
     }
     let on_map = m.cells.iter().filter(|&&c| c == LAMBDA).count();
     (on_map - lambdas, lift)
+}
+
+/// A trampoline target the robot cannot leave alive: a rock right above it (leaving down lets
+/// it fall on the robot) and no way out sideways (a walkable cell, or a rock to push).
+fn trap(m: &Mine, t: usize) -> bool {
+    if !is_rock(m.cells[t + m.stride]) {
+        return false;
+    }
+    ![-1isize, 1].into_iter().any(|d| {
+        let side = m.cells[(t as isize + d) as usize];
+        matches!(side, EMPTY | EARTH | LAMBDA | RAZOR)
+            || (is_rock(side) && m.cells[(t as isize + 2 * d) as usize] == EMPTY)
+    })
 }
 
 /// The robot's move from cell `c` in direction `k` (L R U D) on the current grid, as the path
@@ -389,7 +423,7 @@ fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option
         }
         sh.offer(stop_value(&m), &route);
     }
-    Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0 })
+    Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0, loss: 0 })
 }
 
 fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
@@ -397,6 +431,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
     let b = bfs(&node.mine, p);
     let mut children = Vec::with_capacity(b.goals.len() + 1);
     let collected = node.mine.collected;
+    let parent_loss = node.loss;
     for &(g, kind) in &b.goals {
         let non_collect = kind != Kind::Lambda;
         if non_collect && kind != Kind::Lift && node.streak >= p.max_streak {
@@ -407,7 +442,30 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
         loop {
             match follow(node, &path, sh) {
                 Ok(ch) => {
-                    children.push(ch.finish(node.streak, collected, p));
+                    let ch = ch.finish(node.streak, collected, p);
+                    if p.reach_weight > 0 && ch.loss > parent_loss {
+                        // The path lost a lambda or the lift: also try a path that leaves the
+                        // rocks alone (no pushes, no digging under a rock).
+                        let s = node.mine.stride;
+                        let cells = &node.mine.cells;
+                        let mut ban: Vec<usize> = path
+                            .iter()
+                            .map(|&(_, c)| c)
+                            .filter(|&c| c != g && (is_rock(cells[c]) || is_rock(cells[c + s])))
+                            .collect();
+                        ban.extend_from_slice(&banned);
+                        if !ban.is_empty() {
+                            if let Some(alt) = path_avoiding(&node.mine, g, &ban) {
+                                if let Ok(c2) = follow(node, &alt, sh) {
+                                    let c2 = c2.finish(node.streak, collected, p);
+                                    if c2.loss < ch.loss {
+                                        children.push(c2);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    children.push(ch);
                     break;
                 }
                 Err(Some(bad)) if bad != g && banned.len() < p.retries => {
@@ -449,7 +507,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
             }
             sh.offer(stop_value(&m), &route);
             let hash = state_hash(&m);
-            let ch = Node { mine: m, route, hash, streak: 0, key: 0, prio: 0 };
+            let ch = Node { mine: m, route, hash, streak: 0, key: 0, prio: 0, loss: 0 };
             children.push(ch.finish(node.streak, collected, p));
         }
     }
@@ -481,7 +539,15 @@ fn trim(layer: &mut Vec<Node>, cap: usize) {
 fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
     let total = mine.lambdas_total;
     let mut layers: Vec<Vec<Node>> = (0..=total + 1).map(|_| Vec::new()).collect();
-    let root = Node { mine: mine.clone(), route: Vec::new(), hash: state_hash(mine), streak: 0, key: 0, prio: 0 };
+    let root = Node {
+        mine: mine.clone(),
+        route: Vec::new(),
+        hash: state_hash(mine),
+        streak: 0,
+        key: 0,
+        prio: 0,
+        loss: if p.reach_weight > 0 { loss_of(mine) } else { 0 },
+    };
     let start_layer = mine.collected.min(total);
     layers[start_layer].push(root);
     let cap = (p.width * 4).max(64);

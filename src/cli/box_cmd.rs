@@ -109,9 +109,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         write_still(&still(anim.trace.last()), &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {
-        // The solution is shown with the smooth renderer unless --fps says otherwise.
-        let mode = args.picture.mode_with(1.0, 1.0);
-        let mode = if args.picture.fps.is_none() { crate::anim::Mode::smooth(20.0) } else { mode };
+        // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
+        let mode = match args.picture.fps {
+            None => crate::anim::Mode::smooth(20.0),
+            Some(_) => args.picture.mode(),
+        };
         write_animation_with(&anim, &args.picture, mode, path)?;
     }
     Ok(0)

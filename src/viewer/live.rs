@@ -4,7 +4,6 @@
 
 use super::{display_available, ViewerOptions};
 use crate::anim::{Animated, Mode, Timeline};
-use crate::export::animation::{export_gif, GifOptions};
 use crate::live::{Input, Key, Live, Outcome, Response};
 use crate::render::window::{draw_scene, Fonts};
 use macroquad::prelude as mq;
@@ -92,20 +91,11 @@ async fn play(mut game: Box<dyn Live + Send>, speed: f64) -> String {
             match k {
                 Key::Char('g') => {
                     saved += 1;
-                    let path = PathBuf::from(format!("tumble-play-{saved}.gif"));
-                    let whole = game.whole_game();
-                    let tl = Timeline::new(whole.as_ref(), Mode::smooth(20.0), 1.0);
-                    let v = whole.draw(0, 1.0).view;
-                    let opts = GifOptions {
-                        width: 600,
-                        height: (600.0 * v.h / v.w).round() as u32,
-                        looping: true,
-                        progress: false,
-                    };
-                    let text = match export_gif(whole.as_ref(), &tl, &path, opts) {
-                        Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
-                        Err(e) => format!("could not save: {e}"),
-                    };
+                    let text = super::save_gif(
+                        game.whole_game().as_ref(),
+                        1.0,
+                        &PathBuf::from(format!("tumble-play-{saved}.gif")),
+                    );
                     message = Some((text, 3.0));
                 }
                 Key::Char('c') => {

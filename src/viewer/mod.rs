@@ -173,19 +173,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
         }
         if mq::is_key_pressed(mq::KeyCode::G) {
             saved += 1;
-            let path = PathBuf::from(format!("tumble-view-{saved}.gif"));
-            let smooth = Timeline::new(anim, Mode::smooth(20.0), speed);
-            let size = anim.draw(0, 1.0).view;
-            let h = (600.0 * size.h / size.w).round() as u32;
-            status = match export_gif(
-                anim,
-                &smooth,
-                &path,
-                GifOptions { width: 600, height: h, looping: true, progress: false },
-            ) {
-                Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
-                Err(e) => format!("could not save: {e}"),
-            };
+            status = save_gif(anim, speed, &PathBuf::from(format!("tumble-view-{saved}.gif")));
         }
         if playing {
             t += mq::get_frame_time() as f64 * speed;
@@ -221,6 +209,18 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
         );
         fonts.text("R restart   G save GIF   F full screen   Esc quit", 8.0, pic_h + 54.0, 12, mq::GRAY);
         mq::next_frame().await;
+    }
+}
+
+/// Saves `anim` as a smooth 20 fps GIF, 600 pixels wide, at `path`; returns the message to show.
+pub(crate) fn save_gif(anim: &(dyn Animated + Sync), speed: f64, path: &std::path::Path) -> String {
+    let timeline = Timeline::new(anim, Mode::smooth(20.0), speed);
+    let view = anim.draw(0, 1.0).view;
+    let opts =
+        GifOptions { width: 600, height: (600.0 * view.h / view.w).round() as u32, looping: true, progress: false };
+    match export_gif(anim, &timeline, path, opts) {
+        Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
+        Err(e) => format!("could not save: {e}"),
     }
 }
 

@@ -70,3 +70,13 @@ fn big_map_gif_follows_the_robot() {
         assert!((0.4..0.6).contains(&cx) && (0.3..0.6).contains(&cy), "frame {k}: robot at {cx:.2}, {cy:.2}");
     }
 }
+
+#[test]
+fn smooth_mine_steps_last_their_tween_not_a_second() {
+    // contest1 won in 13 steps (VECTORS.md A20): 0.5 s lead-in + 13 x 0.2 s + 1.5 s hold.
+    let mine = Mine::parse("######\n#. *R#\n#  \\.#\n#\\ * #\nL  .\\#\n######").unwrap();
+    let anim = MineAnimation::new(&mine, "LDRDDULULLDDL");
+    let timeline = Timeline::new(&anim, anim.pacing().mode(Some(20.0)), 1.0);
+    assert!((timeline.duration - 4.6).abs() < 1e-9, "{}", timeline.duration);
+    assert_eq!(timeline.frames().len(), 92);
+}

@@ -31,4 +31,34 @@ pub trait Animated {
     /// Every colour the drawings use at full opacity: the GIF palette is built from these and
     /// their blends.
     fn palette_colors(&self) -> Vec<Color>;
+
+    /// How this puzzle's runs are best paced; every export and the viewer derive their
+    /// [`Mode`] from it.
+    fn pacing(&self) -> Pacing;
+}
+
+/// How an engine's run is best paced, whatever plays it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pacing {
+    /// Seconds each state is shown in the one-frame-per-state mode (the box: 1 s).
+    pub seconds_per_frame: f64,
+    /// In smooth mode, each manipulation lasts at least this long, seconds (the box: 1 s, so at
+    /// most one manipulation per second; the mine: 0, a step lasts its own tween).
+    pub min_manipulation_seconds: f64,
+}
+
+impl Pacing {
+    /// The timeline mode: one frame per state without `fps`, smooth at `fps` frames per second
+    /// with a 0.5 s lead-in and a 1.5 s hold on the last frame.
+    pub fn mode(self, fps: Option<f64>) -> Mode {
+        match fps {
+            Some(fps) => Mode::Smooth {
+                fps,
+                min_manipulation_seconds: self.min_manipulation_seconds,
+                lead_in_seconds: 0.5,
+                hold_seconds: 1.5,
+            },
+            None => Mode::Discrete { seconds_per_frame: self.seconds_per_frame },
+        }
+    }
 }

@@ -154,7 +154,8 @@ impl Timeline {
             Mode::Smooth { fps, .. } => {
                 // Delays are whole centiseconds: carry the rounding over so that frame k starts
                 // at round(100 k / fps) cs and the animation keeps its length (30 fps: 3, 3, 4 cs...).
-                let count = (self.duration * fps).ceil().max(1.0) as usize;
+                // (The epsilon keeps 4.6 s x 20 fps at 92 frames despite binary rounding.)
+                let count = (self.duration * fps - 1e-6).ceil().max(1.0) as usize;
                 let at = |k: usize| (100.0 * k as f64 / fps).round();
                 (0..count)
                     .map(|k| FrameTime { t: k as f64 / fps, delay_cs: (at(k + 1) - at(k)).clamp(1.0, 65535.0) as u16 })

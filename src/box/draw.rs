@@ -5,11 +5,15 @@
 //! World units: one cell = 1.0; the standard-frame bounding box spans x 0..7, y 0..5 and turns
 //! about its centre (3.5, 2.5). Rules live elsewhere: this file only reads states and events.
 
-use crate::anim::{ease, Animated};
+use crate::anim::{ease, Animated, Pacing};
 use crate::r#box::geometry::{cell_at, row_col, CELLS, COLS, OPENING, ROWS};
 use crate::r#box::{BoxEvent, BoxState, Cell, Failure, Illegal, Manipulation};
 use crate::scene::{Color, Item, Layer, Point, Scene, Shape, View};
 use crate::trace::Trace;
+
+/// The box's pacing: 1 s per state; smooth, at most one manipulation per second (the
+/// challenge's x0.15 and x0.12 tiers).
+pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0 };
 
 /// The box's colours.
 pub mod theme {
@@ -389,5 +393,9 @@ impl Animated for BoxAnimation {
 
     fn palette_colors(&self) -> Vec<Color> {
         theme::ALL.to_vec()
+    }
+
+    fn pacing(&self) -> Pacing {
+        PACING
     }
 }

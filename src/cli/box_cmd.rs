@@ -3,6 +3,7 @@
 
 use super::output::{print_line, read_stdin, write_animation, write_animation_with, write_still, PictureArgs};
 use super::CliError;
+use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
 use crate::r#box::solve::solve_with_stats;
 use crate::r#box::{ascii, parse_moves, record, BoxError, BoxState, Manipulation};
@@ -110,10 +111,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     }
     if let Some(path) = &args.picture.gif {
         // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
-        let mode = match args.picture.fps {
-            None => crate::anim::Mode::smooth(20.0),
-            Some(_) => args.picture.mode(),
-        };
+        let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
         write_animation_with(&anim, &args.picture, mode, path)?;
     }
     Ok(0)
@@ -149,12 +147,7 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     let mut anim = BoxAnimation::new(trace, moves, failure);
     anim.caption = !args.no_caption;
     if let Some(path) = &args.picture.png {
-        let scene = if anim.failure.is_some() {
-            use crate::anim::Animated;
-            anim.draw(anim.steps() - 1, 1.0)
-        } else {
-            still(anim.trace.last())
-        };
+        let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
         write_still(&scene, &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {

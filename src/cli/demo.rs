@@ -7,9 +7,9 @@
 //! - `.ohno`: the board (the demo animates its explained solution).
 
 use super::box_cmd::state_and_moves;
-use super::output::{print_line, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, write_animation, write_still, PictureArgs};
 use super::CliError;
-use crate::anim::{Animated, Mode};
+use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
 use crate::mine::Mine;
 use crate::ohno::draw::OhnoAnimation;
@@ -98,17 +98,11 @@ pub fn list(dir: &Path) -> Result<Vec<Demo>, CliError> {
     paths.iter().map(|p| load(p)).collect()
 }
 
-/// A demo's animation and the timeline mode its puzzle plays best in (`fps` given: smooth).
+/// A demo's animation.
 ///
 /// # Errors
 /// A demo file that does not parse (its path in the message).
-pub fn animation(d: &Demo, fps: Option<u16>) -> Result<(Box<dyn Animated + Send + Sync>, Mode), CliError> {
-    let smooth = |min| Mode::Smooth {
-        fps: fps.unwrap_or(20) as f64,
-        min_manipulation_seconds: min,
-        lead_in_seconds: 0.5,
-        hold_seconds: 1.5,
-    };
+pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> {
     let named = |e: String| CliError::Input(format!("{}: {e}", d.path.display()));
     Ok(match d.kind.as_str() {
         "box" => {
@@ -116,19 +110,16 @@ pub fn animation(d: &Demo, fps: Option<u16>) -> Result<(Box<dyn Animated + Send 
             let (state, moves) = (lines.next().map(str::to_string), lines.next().map(str::to_string));
             let (s, m) = state_and_moves(state, moves).map_err(|e| named(e.to_string()))?;
             let (trace, failure) = record(&s, &m);
-            let mode = if fps.is_some() { smooth(1.0) } else { Mode::ONE_SECOND };
-            (Box::new(BoxAnimation::new(trace, m, failure)), mode)
+            Box::new(BoxAnimation::new(trace, m, failure))
         }
         "mine" => {
             let mine = Mine::parse(&d.body).map_err(|e| named(e.to_string()))?;
-            let mode = if fps.is_some() { smooth(0.0) } else { Mode::Discrete { seconds_per_frame: 0.2 } };
-            (Box::new(MineAnimation::new(&mine, &d.route)), mode)
+            Box::new(MineAnimation::new(&mine, &d.route))
         }
         _ => {
             let board = Board::parse(&d.body).map_err(|e| named(e.to_string()))?;
             let (trace, _) = explain(&board).map_err(|_| named("the board has no solution".into()))?;
-            let mode = if fps.is_some() { smooth(1.0) } else { Mode::ONE_SECOND };
-            (Box::new(OhnoAnimation { trace }), mode)
+            Box::new(OhnoAnimation { trace })
         }
     })
 }
@@ -148,7 +139,7 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         let names: Vec<&str> = demos.iter().map(|d| d.name.as_str()).collect();
         CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
     })?;
-    let (anim, mode) = animation(demo, args.picture.fps)?;
+    let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
         eprintln!("tumble: wrote {}", png.display());
@@ -157,7 +148,7 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         }
     }
     let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
-    write_animation_with(anim.as_ref(), &args.picture, mode, &path)?;
+    write_animation(anim.as_ref(), &args.picture, &path)?;
     eprintln!("tumble: wrote {}", path.display());
     Ok(0)
 }

@@ -1,7 +1,7 @@
 //! `tumble mine`: run a route on a Lambda Lifting mine and score it; animate it
 //! (`../shared/specs/mine.md`).
 
-use super::output::{print_line, read_stdin, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, read_stdin, write_animation, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
@@ -122,7 +122,7 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {
-        write_animation_with(&anim, &args.picture, args.picture.mode_with(0.2, 0.0), path)?;
+        write_animation(&anim, &args.picture, path)?;
     }
     Ok(0)
 }

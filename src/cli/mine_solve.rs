@@ -2,7 +2,7 @@
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
 use super::mine_cmd::load_map;
-use super::output::{print_line, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, write_animation, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
@@ -91,7 +91,7 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {
-        write_animation_with(&anim, &args.picture, args.picture.mode_with(0.2, 0.0), path)?;
+        write_animation(&anim, &args.picture, path)?;
     }
     Ok(0)
 }

@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, write_animation, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::{count_solutions, explain, generate, solve, Board};
@@ -131,7 +131,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     }
     let anim = OhnoAnimation { trace };
     if let Some(path) = &args.picture.gif {
-        write_animation_with(&anim, &args.picture, args.picture.mode_with(1.0, 1.0), path)?;
+        write_animation(&anim, &args.picture, path)?;
     }
     Ok(0)
 }

@@ -43,21 +43,10 @@ pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
 }
 
 impl PictureArgs {
-    /// The timeline mode these flags ask for, with the box's defaults: 1 s per state, or
-    /// smooth with at most one manipulation per second.
-    pub fn mode(&self) -> Mode {
-        self.mode_with(1.0, 1.0)
-    }
-
-    /// The timeline mode with an engine's own defaults: `seconds_per_frame` without `--fps`,
-    /// and each manipulation lasting at least `min_manipulation_seconds` with it.
-    pub fn mode_with(&self, seconds_per_frame: f64, min_manipulation_seconds: f64) -> Mode {
-        match self.fps {
-            Some(fps) => {
-                Mode::Smooth { fps: fps as f64, min_manipulation_seconds, lead_in_seconds: 0.5, hold_seconds: 1.5 }
-            }
-            None => Mode::Discrete { seconds_per_frame },
-        }
+    /// The timeline mode these flags ask for, paced as `anim`'s puzzle is (see
+    /// [`crate::anim::Pacing`]): one frame per state, or smooth with --fps.
+    pub fn mode(&self, anim: &dyn Animated) -> Mode {
+        anim.pacing().mode(self.fps.map(f64::from))
     }
 
     /// Checks that --png and --gif do not name the same file.
@@ -95,7 +84,7 @@ pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(),
 /// # Errors
 /// I/O errors, with the path.
 pub fn write_animation(anim: &(dyn Animated + Sync), args: &PictureArgs, path: &Path) -> Result<(), CliError> {
-    write_animation_with(anim, args, args.mode(), path)
+    write_animation_with(anim, args, args.mode(anim), path)
 }
 
 /// Like [`write_animation`] with an explicit timeline mode.

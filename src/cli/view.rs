@@ -75,7 +75,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
     let shows = if args.demos {
         demo::list(&args.dir)?
             .iter()
-            .map(|d| Ok(Show { title: d.title.clone(), anim: demo::animation(d, Some(20))?.0 }))
+            .map(|d| Ok(Show { title: d.title.clone(), anim: demo::animation(d)? }))
             .collect::<Result<Vec<_>, CliError>>()?
     } else {
         match args.what {

@@ -5,9 +5,12 @@
 //! World units: one cell = 1.0; column `x - 1`, row `height - y` (the map's top row is row 0).
 //! Only cells inside the viewport are drawn, so a frame costs the same on a 1000 x 1000 map.
 
-use crate::anim::{ease, Animated};
+use crate::anim::{ease, Animated, Pacing};
 use crate::mine::{Collected, Ending, Mine, MineEvent, Pos, Recording, StepReport, Tile};
 use crate::scene::{Color, Item, Layer, Point, Scene, Shape, View};
+
+/// The mine's pacing: 0.2 s per step; smooth, each step lasts its own tween.
+pub const PACING: Pacing = Pacing { seconds_per_frame: 0.2, min_manipulation_seconds: 0.0 };
 
 /// The mine's colours.
 pub mod theme {
@@ -349,5 +352,9 @@ impl Animated for MineAnimation {
 
     fn palette_colors(&self) -> Vec<Color> {
         theme::ALL.to_vec()
+    }
+
+    fn pacing(&self) -> Pacing {
+        PACING
     }
 }

@@ -5,9 +5,12 @@
 //!
 //! World units: one cell = 1.0; row `r`, column `c` has its top-left corner at (`c`, `r`).
 
-use crate::anim::{ease, Animated};
+use crate::anim::{ease, Animated, Pacing};
 use crate::ohno::{Board, Cell, Color as Colour, Deduction, Explanation, PlayerError};
 use crate::scene::{wrap, Color, Item, Layer, Scene, Shape, View};
+
+/// 0h n0's pacing: 1 s per deduction; smooth, at most one deduction per second.
+pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0 };
 
 /// The game's colours (`../shared/specs/ohno.md`, "Look of the game").
 pub mod theme {
@@ -158,5 +161,9 @@ impl Animated for OhnoAnimation {
 
     fn palette_colors(&self) -> Vec<Color> {
         theme::ALL.to_vec()
+    }
+
+    fn pacing(&self) -> Pacing {
+        PACING
     }
 }

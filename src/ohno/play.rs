@@ -2,7 +2,7 @@
 //! H shows the next deduction, errors are marked, a solved board is celebrated. The rules are
 //! the engine's ([`check()`], [`next_hint`], [`explain()`]); this file keeps the board.
 
-use crate::anim::Animated;
+use crate::anim::{Animated, Pacing};
 use crate::live::{Input, Key, Live, Outcome, Response};
 use crate::ohno::draw::{board_scene, theme, Marks};
 use crate::ohno::rules::{next_further, next_hint};
@@ -91,6 +91,10 @@ impl Animated for PlayPicture {
     }
     fn palette_colors(&self) -> Vec<Color> {
         theme::ALL.to_vec()
+    }
+
+    fn pacing(&self) -> Pacing {
+        crate::ohno::draw::PACING
     }
 }
 

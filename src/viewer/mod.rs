@@ -3,7 +3,7 @@
 //! manipulation, `[` `]` slower/faster, Home/End, R restart, G save the GIF, F full screen,
 //! Esc quit. It knows no puzzle: engines hand it their animations.
 
-use crate::anim::{Animated, Mode, Timeline};
+use crate::anim::{Animated, Timeline};
 use crate::export::animation::{export_gif, GifOptions};
 use crate::export::png::write_png;
 use crate::render::raster::Image;
@@ -99,7 +99,7 @@ pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
 async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
     let fonts = Fonts::load();
     let timelines: Vec<Timeline> =
-        shows.iter().map(|s| Timeline::new(s.anim.as_ref(), Mode::smooth(60.0), 1.0)).collect();
+        shows.iter().map(|s| Timeline::new(s.anim.as_ref(), s.anim.pacing().mode(Some(60.0)), 1.0)).collect();
     if let Some((path, at)) = &opts.screenshot {
         // A few frames first, so that the window has its final size.
         for _ in 0..3 {
@@ -214,7 +214,7 @@ async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
 
 /// Saves `anim` as a smooth 20 fps GIF, 600 pixels wide, at `path`; returns the message to show.
 pub(crate) fn save_gif(anim: &(dyn Animated + Sync), speed: f64, path: &std::path::Path) -> String {
-    let timeline = Timeline::new(anim, Mode::smooth(20.0), speed);
+    let timeline = Timeline::new(anim, anim.pacing().mode(Some(20.0)), speed);
     let view = anim.draw(0, 1.0).view;
     let opts =
         GifOptions { width: 600, height: (600.0 * view.h / view.w).round() as u32, looping: true, progress: false };

@@ -306,13 +306,31 @@ pub struct MineAnimation {
     pub recording: Recording,
     /// Viewport size in cells (columns, rows): the whole map when it fits in [`VIEWPORT`].
     pub viewport: (usize, usize),
+    /// The heads-up line of every step, worked out once (drawing a frame then rebuilds only
+    /// the one state it shows).
+    huds: Vec<String>,
 }
 
 impl MineAnimation {
     /// Records `route` on `mine`.
     pub fn new(mine: &Mine, route: &str) -> MineAnimation {
         let viewport = (mine.width().clamp(1, VIEWPORT.0), mine.height().clamp(1, VIEWPORT.1));
-        MineAnimation { recording: crate::mine::record_compact(mine, route), viewport }
+        let recording = crate::mine::record_compact(mine, route);
+        let mut m = mine.clone();
+        let mut huds = vec![heads_up(&m)];
+        for step in &recording.trace.steps[1..] {
+            if let MineEvent::Step(report) = &step.event {
+                m.step(report.command);
+            }
+            huds.push(heads_up(&m));
+        }
+        if huds.len() > 1 && m.ending().is_none() {
+            // The route ran out: it scores as an abort (spec "Score").
+            let o = recording.outcome();
+            *huds.last_mut().expect("not empty") =
+                format!("score {}   moves {}   λ {}   abort (route ended)", o.score, o.moves, o.lambdas);
+        }
+        MineAnimation { recording, viewport, huds }
     }
 }
 
@@ -330,23 +348,14 @@ impl Animated for MineAnimation {
     }
 
     fn draw(&self, step: usize, fraction: f32) -> Scene {
+        let hud = &self.huds[step];
         if step == 0 || fraction >= 1.0 {
-            let m = self.recording.state_at(step);
-            let mut hud = heads_up(&m);
-            if step + 1 == self.steps() && m.ending().is_none() && step > 0 {
-                // The route ran out: it scores as an abort (spec "Score").
-                let o = self.recording.outcome();
-                hud = format!("score {}   moves {}   λ {}   abort (route ended)", o.score, o.moves, o.lambdas);
-            }
-            return mine_scene(&m, None, &hud, self.viewport);
+            return mine_scene(&self.recording.state_at(step), None, hud, self.viewport);
         }
         let before = self.recording.state_at(step - 1);
-        let after_hud = heads_up(&self.recording.state_at(step));
         match &self.recording.trace.steps[step].event {
-            MineEvent::Step(report) => {
-                mine_scene(&before, Some(Tween { report, t: fraction }), &after_hud, self.viewport)
-            }
-            MineEvent::Start => mine_scene(&before, None, &after_hud, self.viewport),
+            MineEvent::Step(report) => mine_scene(&before, Some(Tween { report, t: fraction }), hud, self.viewport),
+            MineEvent::Start => mine_scene(&before, None, hud, self.viewport),
         }
     }
 

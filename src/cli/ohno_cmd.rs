@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, write_animation, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, utf8_text, write_animation, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::{count_solutions, explain, generate, solve, Board};
@@ -60,9 +60,7 @@ pub(super) fn load_board(file: Option<&Path>) -> Result<Board, CliError> {
         Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin()?),
         Some(p) => {
             let bytes = std::fs::read(p).map_err(|e| CliError::Input(format!("{}: {e}", p.display())))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                CliError::Input(format!("{}: not UTF-8 text (byte {})", p.display(), e.utf8_error().valid_up_to() + 1))
-            })?;
+            let text = utf8_text(&p.display().to_string(), bytes)?;
             (p.display().to_string(), text)
         }
     };

@@ -132,7 +132,14 @@ pub fn print_text(text: &str) -> Result<(), CliError> {
 pub fn read_stdin() -> Result<String, CliError> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-    String::from_utf8(bytes).map_err(|e| {
-        CliError::Input(format!("standard input: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
-    })
+    utf8_text("standard input", bytes)
+}
+
+/// `bytes` as text, or an error naming `name` and the first byte that is not UTF-8 (1-based).
+///
+/// # Errors
+/// [`CliError::Input`] for invalid UTF-8.
+pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, CliError> {
+    String::from_utf8(bytes)
+        .map_err(|e| CliError::Input(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)))
 }

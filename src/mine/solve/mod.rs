@@ -35,6 +35,7 @@
 
 mod improve;
 mod search;
+mod tour;
 
 use super::map::Mine;
 use super::score::Ending;

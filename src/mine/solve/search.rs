@@ -40,6 +40,9 @@ impl Node {
             self.loss = loss_of(&self.mine);
             self.prio += p.reach_weight * self.loss;
         }
+        if p.tour {
+            self.prio += super::tour::bound(&self.mine);
+        }
         self
     }
 }
@@ -77,6 +80,8 @@ pub(crate) struct Params {
     pub(crate) primitives: bool,
     /// Priority penalty per lambda cell the robot cannot reach now (twice that for the lift).
     pub(crate) reach_weight: usize,
+    /// Add the tour bound ([`super::tour::bound`]) to the priority.
+    pub(crate) tour: bool,
     /// Detours tried when the shortest path to a goal kills the robot or is deflected.
     pub(crate) retries: usize,
 }
@@ -527,12 +532,30 @@ fn node_bytes(m: &Mine, route_len: usize) -> usize {
     m.cells.len() + (m.active.capacity() + m.beards.capacity()) * 4 + route_len + 200
 }
 
-/// Keeps the `cap` nodes with the fewest moves, without duplicates.
-fn trim(layer: &mut Vec<Node>, cap: usize) {
+/// Razor buckets: on maps with beards and razors, states carrying 0, 1, 2 or 3+ razors are
+/// ranked apart, each bucket with its own beam width, so that states keeping a razor for a
+/// beard near the end are not crowded out by states with fewer moves that spent theirs.
+const BUCKETS: usize = 4;
+
+/// The razor bucket of a state (always 0 when `buckets` is 1).
+#[inline]
+fn bucket(n: &Node, buckets: usize) -> usize {
+    n.mine.razors.min(buckets - 1)
+}
+
+/// Keeps the `cap` nodes with the fewest moves in each razor bucket, without duplicates.
+fn trim(layer: &mut Vec<Node>, cap: usize, buckets: usize) {
     layer.sort_unstable_by_key(|n| n.order());
     let mut seen = HashSet::with_capacity(layer.len());
-    layer.retain(|n| seen.insert(n.hash));
-    layer.truncate(cap);
+    let mut kept = [0usize; BUCKETS];
+    layer.retain(|n| {
+        let b = bucket(n, buckets);
+        if kept[b] >= cap || !seen.insert(n.hash) {
+            return false;
+        }
+        kept[b] += 1;
+        true
+    });
 }
 
 /// One beam run with parameters `p`. Returns false if it was cut short by the stop conditions.
@@ -552,23 +575,25 @@ fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
     layers[start_layer].push(root);
     let cap = (p.width * 4).max(64);
     let threads = rayon::current_num_threads().max(1);
+    let buckets = if mine.beards.is_empty() || !mine.cells.contains(&RAZOR) && mine.razors == 0 { 1 } else { BUCKETS };
     for k in start_layer..=total {
         let mut heap: BinaryHeap<Node> = std::mem::take(&mut layers[k]).into();
         let mut seen: HashSet<u64> = HashSet::new();
-        let mut expanded = 0;
-        while expanded < p.width && !heap.is_empty() {
+        let mut expanded = [0usize; BUCKETS];
+        while expanded[..buckets].iter().any(|&e| e < p.width) && !heap.is_empty() {
             if sh.should_stop() || Instant::now() >= deadline {
                 return false;
             }
-            let want = (p.width - expanded).min(threads * 4);
+            let want = threads * 4;
             let mut batch = Vec::with_capacity(want);
             while batch.len() < want {
                 let Some(n) = heap.pop() else { break };
-                if seen.insert(n.hash) {
+                let b = bucket(&n, buckets);
+                if expanded[b] < p.width && seen.insert(n.hash) {
+                    expanded[b] += 1;
                     batch.push(n);
                 }
             }
-            expanded += batch.len();
             let results: Vec<Expansion> = batch.par_iter().map(|n| expand(n, p, sh)).collect();
             for e in results {
                 for ch in e.children {
@@ -581,14 +606,14 @@ fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
                         let l = &mut layers[c];
                         l.push(ch);
                         if l.len() > cap * 2 {
-                            trim(l, cap);
+                            trim(l, cap, buckets);
                         }
                     }
                 }
             }
             if heap.len() > cap * 4 {
                 let mut v = heap.into_vec();
-                trim(&mut v, cap * 2);
+                trim(&mut v, cap * 2, buckets);
                 heap = v.into();
             }
             sh.tick();
@@ -600,21 +625,29 @@ fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
 /// Where the sequence of beam runs stands, so that a search can be resumed after the local
 /// improvement.
 pub(crate) struct Schedule {
-    widths: [usize; 4],
-    extra: [u8; 4],
+    widths: [usize; CONFIGS.len()],
+    extra: [u8; CONFIGS.len()],
     seed: u64,
     round: usize,
 }
 
 impl Schedule {
     pub(crate) fn new() -> Schedule {
-        Schedule { widths: [1; 4], extra: [0; 4], seed: 1, round: 0 }
+        Schedule { widths: [1; CONFIGS.len()], extra: [0; CONFIGS.len()], seed: 1, round: 0 }
     }
 }
 
 /// Configurations tried in turn, each with its own growing width: (single moves, priority
-/// penalty per non-collecting macro move, longest non-collecting streak, reach weight).
-const CONFIGS: [(bool, usize, u8, usize); 4] = [(false, 2, 2, 0), (true, 2, 2, 0), (false, 2, 2, 75), (true, 3, 4, 75)];
+/// penalty per non-collecting macro move, longest non-collecting streak, reach weight, tour
+/// bound in the priority).
+const CONFIGS: [(bool, usize, u8, usize, bool); 6] = [
+    (false, 2, 2, 0, false),
+    (true, 2, 2, 0, false),
+    (false, 2, 2, 75, false),
+    (true, 3, 4, 75, false),
+    (false, 2, 2, 0, true),
+    (true, 3, 4, 75, true),
+];
 
 /// Longest run of non-collecting macro moves ever allowed.
 const MAX_STREAK: u8 = 16;
@@ -628,7 +661,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
     let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
     loop {
         let ci = sched.round % CONFIGS.len();
-        let (primitives, penalty, max_streak, reach_weight) = CONFIGS[ci];
+        let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
         let max_streak = (max_streak + sched.extra[ci]).min(MAX_STREAK);
         let width = sched.widths[ci].min(max_width);
         let p = Params {
@@ -641,6 +674,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             penalty,
             primitives,
             reach_weight,
+            tour,
             retries: 3,
         };
         let done = run(mine, sh, &p, deadline);

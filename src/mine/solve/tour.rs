@@ -1,0 +1,120 @@
+//! A lower bound on the moves still needed to finish: every lambda left on the map must be
+//! visited and the route must end in the lift, so for each lambda `λ` the rest of the route is
+//! at least `d(robot, λ) + d(λ, lift)`. Ranking states by moves plus this bound (A*-like)
+//! leaves the lambdas near the lift for last instead of collecting the nearest ones first;
+//! it matters on maps where beards grow round the lift while the robot is away.
+//!
+//! Distances are in moves on the current grid with rocks and walls as obstacles; beards count
+//! as walkable (a shave clears them); a trampoline is an edge from its neighbours to its
+//! target. Lambdas out of reach of the robot or of the lift are left out (the reach penalty
+//! deals with them).
+
+use crate::mine::map::{Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, TARGET, TRAMP};
+
+const FAR: u32 = u32::MAX;
+
+/// Cells a robot can stand on (as far as this bound is concerned).
+#[inline]
+fn standable(t: u8) -> bool {
+    matches!(t, EMPTY | EARTH | LAMBDA | RAZOR | BEARD | OPEN | CLOSED) || (TARGET..TARGET + 9).contains(&t)
+}
+
+/// The target a trampoline cell sends the robot to, if any.
+#[inline]
+fn jump(m: &Mine, t: u8) -> Option<usize> {
+    if !(TRAMP..TRAMP + 9).contains(&t) {
+        return None;
+    }
+    let j = m.tramp_target[(t - TRAMP) as usize] as usize;
+    (j < 9 && m.target_pos[j] != NONE).then(|| m.target_pos[j])
+}
+
+/// Moves from the robot to every cell (`FAR`: not reachable). The lift is a dead end.
+fn from_robot(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
+    let s = m.stride as isize;
+    dist.clear();
+    dist.resize(m.cells.len(), FAR);
+    queue.clear();
+    dist[m.robot] = 0;
+    queue.push(m.robot);
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        if matches!(m.cells[c], OPEN | CLOSED) {
+            continue;
+        }
+        for d in [-1, 1, s, -s] {
+            let nb = (c as isize + d) as usize;
+            let t = m.cells[nb];
+            let dest = match jump(m, t) {
+                Some(j) => j,
+                None if standable(t) => nb,
+                None => continue,
+            };
+            if dist[dest] == FAR {
+                dist[dest] = dist[c] + 1;
+                queue.push(dest);
+            }
+        }
+    }
+}
+
+/// Moves from every cell to the lift (`FAR`: cannot get there).
+fn to_lift(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
+    let s = m.stride as isize;
+    dist.clear();
+    dist.resize(m.cells.len(), FAR);
+    queue.clear();
+    dist[m.lift] = 0;
+    queue.push(m.lift);
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        // Cells one move before `c`: its standable neighbours, and the neighbours of every
+        // trampoline that lands on `c`.
+        let visit = |from: usize, dist: &mut Vec<u32>, queue: &mut Vec<usize>| {
+            for d in [-1, 1, s, -s] {
+                let nb = (from as isize + d) as usize;
+                if standable(m.cells[nb]) && !matches!(m.cells[nb], OPEN | CLOSED) && dist[nb] == FAR {
+                    dist[nb] = dist[c] + 1;
+                    queue.push(nb);
+                }
+            }
+        };
+        visit(c, dist, queue);
+        if (TARGET..TARGET + 9).contains(&m.cells[c]) {
+            for (i, &tp) in m.tramp_pos.iter().enumerate() {
+                if tp != NONE && jump(m, m.cells[tp]) == Some(c) && i < 9 {
+                    visit(tp, dist, queue);
+                }
+            }
+        }
+    }
+}
+
+/// The bound in moves (0 when nothing is left to do or nothing is reachable).
+pub(crate) fn bound(m: &Mine) -> usize {
+    thread_local! {
+        static BUF: std::cell::RefCell<(Vec<u32>, Vec<u32>, Vec<usize>)> = Default::default();
+    }
+    BUF.with(|b| {
+        let (dr, dl, queue) = &mut *b.borrow_mut();
+        from_robot(m, dr, queue);
+        to_lift(m, dl, queue);
+        let mut best = 0u32;
+        let mut any = false;
+        for (c, &t) in m.cells.iter().enumerate() {
+            if t == LAMBDA && dr[c] != FAR {
+                any = true;
+                let rest = if dl[c] == FAR { dr[c] } else { dr[c] + dl[c] };
+                best = best.max(rest);
+            }
+        }
+        if !any && dr[m.lift] != FAR {
+            best = dr[m.lift];
+        }
+        best as usize
+    })
+}

@@ -558,13 +558,22 @@ fn trim(layer: &mut Vec<Node>, cap: usize, buckets: usize) {
     });
 }
 
-/// One beam run with parameters `p`. Returns false if it was cut short by the stop conditions.
-fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
+/// One beam run with parameters `p` from the state after `prefix`. Returns false if it was cut
+/// short by the stop conditions.
+fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) -> bool {
+    let mut played = start.clone();
+    for &c in prefix {
+        played.step(command(c));
+    }
+    if played.ending.is_some() {
+        return true;
+    }
+    let mine = &played;
     let total = mine.lambdas_total;
     let mut layers: Vec<Vec<Node>> = (0..=total + 1).map(|_| Vec::new()).collect();
     let root = Node {
         mine: mine.clone(),
-        route: Vec::new(),
+        route: prefix.to_vec(),
         hash: state_hash(mine),
         streak: 0,
         key: 0,
@@ -627,13 +636,15 @@ fn run(mine: &Mine, sh: &Shared, p: &Params, deadline: Instant) -> bool {
 pub(crate) struct Schedule {
     widths: [usize; CONFIGS.len()],
     extra: [u8; CONFIGS.len()],
+    /// Continuation runs done so far (they pick where to restart from in turn).
+    resumed: usize,
     seed: u64,
     round: usize,
 }
 
 impl Schedule {
     pub(crate) fn new() -> Schedule {
-        Schedule { widths: [1; CONFIGS.len()], extra: [0; CONFIGS.len()], seed: 1, round: 0 }
+        Schedule { widths: [1; CONFIGS.len()], extra: [0; CONFIGS.len()], resumed: 0, seed: 1, round: 0 }
     }
 }
 
@@ -677,7 +688,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             tour,
             retries: 3,
         };
-        let done = run(mine, sh, &p, deadline);
+        let done = run(mine, &[], sh, &p, deadline);
         if debug {
             eprintln!(
                 "config {ci} width {width} streak {max_streak} done {done} best {} t {:.2}",
@@ -695,8 +706,45 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         if width == max_width || (primitives && width >= 64) {
             sched.extra[ci] = sched.extra[ci].saturating_add(1);
         }
+        // A continuation run: the same beam, restarted from a point on the best route found
+        // so far (after its last lambda, or a few lambdas before), so that the search spends
+        // its width on the end game of the most promising collection order.
+        let back = RESTART_BACK[sched.resumed % RESTART_BACK.len()];
+        sched.resumed += 1;
+        if let Some(cut) = restart_point(mine, &sh.best_route(), back) {
+            if !run(mine, &cut, sh, &p, deadline) {
+                return;
+            }
+        }
         sched.widths[ci] = (width * 2).min(max_width);
         sched.round += 1;
         sched.seed += 1;
     }
+}
+
+/// How many lambdas before the end of the best route the continuation runs restart, in turn.
+const RESTART_BACK: [usize; 6] = [0, 1, 2, 3, 5, 8];
+
+/// The prefix of `route` just after its lambda number `L - back` was collected (`L`: lambdas
+/// the route collects; `back` 0: the whole route), or `None` if that is the start or the
+/// route ends the game there.
+fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
+    let mut m = mine.clone();
+    let mut collected_at = Vec::new();
+    for (i, &c) in route.iter().enumerate() {
+        let before = m.collected;
+        m.step(command(c));
+        if m.collected > before {
+            collected_at.push(i + 1);
+        }
+    }
+    let cut = if back == 0 {
+        if m.ending.is_some() {
+            return None;
+        }
+        route.len()
+    } else {
+        *collected_at.get(collected_at.len().checked_sub(back)?)?
+    };
+    (cut > 0).then(|| route[..cut].to_vec())
 }

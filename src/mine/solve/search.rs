@@ -117,6 +117,8 @@ enum Kind {
     Razor,
     Push,
     Dig,
+    /// A cell next to a beard, where the robot shaves (when it carries a razor).
+    Shave,
 }
 
 const DIRS: [u8; 4] = [b'L', b'R', b'U', b'D'];
@@ -325,6 +327,8 @@ fn bfs(m: &Mine, p: &Params) -> Bfs {
     let mut cmd = vec![0u8; n];
     let mut goals = Vec::new();
     let (mut nl, mut np, mut nd, mut nr) = (0, 0, 0, 0);
+    // Cells next to a beard, where shaving clears it (at most two per expansion).
+    let mut ns = if m.razors > 0 && !m.beards.is_empty() { 0 } else { 2 };
     // Higher-order rocks become lambdas only when they fall: their pushes and digs are counted
     // apart so that ordinary rocks nearer by do not crowd them out.
     let (mut nhp, mut nhd) = (0, 0);
@@ -373,6 +377,10 @@ fn bfs(m: &Mine, p: &Params) -> Bfs {
                     goals.push((dest, Kind::Dig));
                 }
                 _ => {}
+            }
+            if ns < 2 && kind.is_none() && next_to_beard(m, dest) {
+                ns += 1;
+                goals.push((dest, Kind::Shave));
             }
             // Do not walk on through a lift (the game ends there).
             if kind != Some(Kind::Lift) {
@@ -446,7 +454,12 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
         let mut banned = Vec::new();
         loop {
             match follow(node, &path, sh) {
-                Ok(ch) => {
+                Ok(mut ch) => {
+                    if kind == Kind::Shave {
+                        ch.mine.step(Command::Shave);
+                        ch.route.push(b'S');
+                        ch.hash = state_hash(&ch.mine);
+                    }
                     let ch = ch.finish(node.streak, collected, p);
                     if p.reach_weight > 0 && ch.loss > parent_loss {
                         // The path lost a lambda or the lift: also try a path that leaves the
@@ -521,10 +534,13 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
 
 /// The robot carries a razor and a beard is among its 8 neighbours.
 fn beard_nearby(m: &Mine) -> bool {
+    m.razors > 0 && next_to_beard(m, m.robot)
+}
+
+/// A beard is among the 8 neighbours of cell `r`.
+fn next_to_beard(m: &Mine, r: usize) -> bool {
     let s = m.stride;
-    let r = m.robot;
-    m.razors > 0
-        && [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1].iter().any(|&c| m.cells[c] == BEARD)
+    [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1].iter().any(|&c| m.cells[c] == BEARD)
 }
 
 /// Approximate bytes held by one node.

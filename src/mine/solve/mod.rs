@@ -42,6 +42,7 @@
 //! beam); the 41 maps peak at about 150 MB with the default 1 GB.
 
 mod improve;
+pub(crate) mod reorder;
 mod search;
 mod tour;
 
@@ -211,6 +212,7 @@ pub fn solve(
             let mut sched = search::Schedule::new();
             let end = start + opts.time_limit;
             search::search(mine, &shared, opts, end - reserve, &mut sched);
+            reorder::reorder(mine, &shared);
             improve::improve(mine, &shared);
             // Time the improvement did not need goes back to the search.
             if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {

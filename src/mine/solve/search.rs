@@ -123,7 +123,7 @@ enum Kind {
 
 const DIRS: [u8; 4] = [b'L', b'R', b'U', b'D'];
 
-fn command(c: u8) -> Command {
+pub(crate) fn command(c: u8) -> Command {
     match c {
         b'L' => Command::Left,
         b'R' => Command::Right,
@@ -266,7 +266,7 @@ fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(usize, Optio
 /// shortest path killed the robot, was deflected, or met more beards than razors carried):
 /// a breadth-first search over (cell, beards crossed) that crosses at most as many beards as
 /// the robot has razors.
-fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
+pub(crate) fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
     let n = m.cells.len();
     let layers = m.razors.min(8) + 1;
     let mut parent = vec![u32::MAX; n * layers];
@@ -396,11 +396,25 @@ struct Expansion {
     children: Vec<Node>,
 }
 
-/// Plays the path to `goal` from `node` with the engine. Returns the resulting state, or `None`
-/// when the robot dies, wins (the win is offered), or is deflected from the path.
+/// Plays the path to `goal` from `node` with the engine. Returns the resulting state, or
+/// `Err` as [`play_path`] does.
 fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option<usize>> {
     let mut m = node.mine.clone();
     let mut route = node.route.clone();
+    play_path(&mut m, &mut route, path, sh)?;
+    Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0, loss: 0 })
+}
+
+/// Plays `path` (command, cell expected after it) on `m` with the engine, appending the
+/// commands to `route`, shaving a beard in the way when a razor is carried, and offering every
+/// prefix. `Err(Some(cell))`: the robot died or was deflected on its way to `cell`, or a beard
+/// blocks it without a razor; `Err(None)`: the robot won (the win is offered).
+pub(crate) fn play_path(
+    m: &mut Mine,
+    route: &mut Vec<u8>,
+    path: &[(u8, usize)],
+    sh: &Shared,
+) -> Result<(), Option<usize>> {
     let s = m.stride as isize;
     for &(dc, expect) in path {
         let d: isize = match dc {
@@ -425,7 +439,7 @@ fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option
         route.push(dc);
         match m.ending {
             Some(Ending::Win) => {
-                sh.offer(m.score(), &route);
+                sh.offer(m.score(), route);
                 return Err(None);
             }
             Some(_) => return Err(Some(expect)),
@@ -434,9 +448,9 @@ fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option
         if m.robot != expect {
             return Err(Some(expect));
         }
-        sh.offer(stop_value(&m), &route);
+        sh.offer(stop_value(m), route);
     }
-    Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0, loss: 0 })
+    Ok(())
 }
 
 fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
@@ -654,13 +668,22 @@ pub(crate) struct Schedule {
     extra: [u8; CONFIGS.len()],
     /// Continuation runs done so far (they pick where to restart from in turn).
     resumed: usize,
+    /// The best score when the best route was last reordered.
+    reordered: i64,
     seed: u64,
     round: usize,
 }
 
 impl Schedule {
     pub(crate) fn new() -> Schedule {
-        Schedule { widths: [1; CONFIGS.len()], extra: [0; CONFIGS.len()], resumed: 0, seed: 1, round: 0 }
+        Schedule {
+            widths: [1; CONFIGS.len()],
+            extra: [0; CONFIGS.len()],
+            resumed: 0,
+            reordered: i64::MIN,
+            seed: 1,
+            round: 0,
+        }
     }
 }
 
@@ -731,6 +754,13 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             if !run(mine, &cut, sh, &p, deadline) {
                 return;
             }
+        }
+        // After each turn of all configurations, if the best route changed since the last
+        // time: reorder its collections.
+        let best = sh.best_score.load(Ordering::Relaxed);
+        if ci + 1 == CONFIGS.len() && best != sched.reordered {
+            super::reorder::reorder(mine, sh);
+            sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
         sched.widths[ci] = (width * 2).min(max_width);
         sched.round += 1;

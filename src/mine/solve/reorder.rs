@@ -1,5 +1,6 @@
-//! Local search over the order in which the best route collects its lambdas (or-opt): a block
-//! of 1 to 12 consecutive collections is moved elsewhere in the order, the route is kept up to
+//! Local search over the order in which the best route collects its lambdas: a block of 1 to 12
+//! consecutive collections is moved elsewhere in the order (or-opt), or a stretch of up to 24
+//! collections is reversed (2-opt); the route is kept up to
 //! the first changed collection, and the rest is re-played with the engine along shortest paths
 //! (the same paths and detours as the beam's macro moves), ending in the lift when it is open.
 //! Every prefix of every re-played route is offered, so the best route only gets better.
@@ -95,45 +96,75 @@ fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared) {
     }
 }
 
-/// The candidate orders: (block start, block length, insertion point in the order without the
-/// block).
-fn moves(n: usize) -> Vec<(usize, usize, usize)> {
+/// A change to the order of collections.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Move the block `[i, i + k)` to position `j` of the order without the block.
+    Block { i: usize, k: usize, j: usize },
+    /// Reverse `[i, i + k)`.
+    Reverse { i: usize, k: usize },
+}
+
+impl Move {
+    /// The new order and the first position that differs.
+    fn apply(self, targets: &[usize]) -> (Vec<usize>, usize) {
+        match self {
+            Move::Block { i, k, j } => {
+                let mut order: Vec<usize> = targets[..i].iter().chain(&targets[i + k..]).copied().collect();
+                order.splice(j..j, targets[i..i + k].iter().copied());
+                (order, i.min(j))
+            }
+            Move::Reverse { i, k } => {
+                let mut order = targets.to_vec();
+                order[i..i + k].reverse();
+                (order, i)
+            }
+        }
+    }
+}
+
+/// The candidate changes for `n` collections.
+fn moves(n: usize) -> Vec<Move> {
     let mut v = Vec::new();
     for &k in &BLOCKS {
         if k > n {
             break;
         }
-        for i in 0..=n - k {
-            let rest = n - k;
+        let rest = n - k;
+        for i in 0..=rest {
             let lo = i.saturating_sub(REACH);
             let hi = (i + REACH).min(rest);
-            for j in (lo..=hi).chain(std::iter::once(rest)) {
+            for j in lo..=hi {
                 if j != i {
-                    v.push((i, k, j));
+                    v.push(Move::Block { i, k, j });
                 }
+            }
+            if hi < rest {
+                v.push(Move::Block { i, k, j: rest });
             }
         }
     }
-    v.sort_unstable();
-    v.dedup();
+    for k in 3..=(2 * REACH).min(n) {
+        for i in 0..=n - k {
+            v.push(Move::Reverse { i, k });
+        }
+    }
     v
 }
 
-/// Passes of block moves over the shared best route until one brings nothing or time is up.
+/// Passes of order changes over the shared best route until one brings nothing or time is up.
 pub(crate) fn reorder(mine: &Mine, sh: &Shared) {
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
         let Some(p) = plan(mine, route) else { return };
         let n = p.targets.len();
-        moves(n).par_iter().for_each(|&(i, k, j)| {
+        moves(n).par_iter().for_each(|&mv| {
             if sh.should_stop() {
                 return;
             }
-            let mut order: Vec<usize> = p.targets[..i].iter().chain(&p.targets[i + k..]).copied().collect();
-            let block = &p.targets[i..i + k];
-            order.splice(j..j, block.iter().copied());
-            replay(&p, &order, i.min(j), sh);
+            let (order, from) = mv.apply(&p.targets);
+            replay(&p, &order, from, sh);
         });
         if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
             eprintln!(

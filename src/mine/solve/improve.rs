@@ -1,6 +1,8 @@
-//! Local improvement of the best route: delete wasted commands (one or two in a row, e.g. `LR`
-//! detours or needless waits) while the engine says the score goes up.
+//! Local improvement of the best route: single edits (delete one or two commands in a row, e.g.
+//! `LR` detours or needless waits; replace one command; insert one command) while the engine
+//! says the score goes up.
 
+use super::search::command;
 use super::{best_prefix, stop_value, Shared};
 use crate::mine::map::Mine;
 use crate::mine::step::Command;
@@ -24,7 +26,18 @@ fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
     best
 }
 
-/// Greedy deletion passes over the shared best route until no deletion helps or time is up.
+/// One edit of a route: delete `del` commands at `at`, then insert `ins` there.
+#[derive(Clone, Copy)]
+struct Edit {
+    at: usize,
+    del: usize,
+    ins: Option<u8>,
+}
+
+/// Commands tried as replacements and insertions.
+const EDIT_COMMANDS: [u8; 6] = *b"LRUDWS";
+
+/// Greedy edit passes over the shared best route until no edit helps or time is up.
 pub(crate) fn improve(mine: &Mine, sh: &Shared) {
     let (mut route, mut score) = best_prefix(mine, &sh.best_route());
     loop {
@@ -42,21 +55,34 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared) {
             snaps.push(m.clone());
         }
         let n = route.len();
-        let cands: Vec<(usize, usize)> = (0..n).flat_map(|i| [(i, 1), (i, 2)]).filter(|&(i, k)| i + k <= n).collect();
+        let cands: Vec<Edit> = (0..n)
+            .flat_map(|i| {
+                let dels = [Edit { at: i, del: 1, ins: None }, Edit { at: i, del: 2, ins: None }];
+                let subs = EDIT_COMMANDS
+                    .iter()
+                    .flat_map(move |&c| [Edit { at: i, del: 1, ins: Some(c) }, Edit { at: i, del: 0, ins: Some(c) }]);
+                dels.into_iter().chain(subs)
+            })
+            .filter(|e| e.at + e.del <= n && !(e.del == 1 && e.ins == Some(route[e.at])))
+            .collect();
         let found = cands
             .par_iter()
-            .map(|&(i, k)| {
+            .map(|&e| {
                 if sh.should_stop() {
                     return None;
                 }
-                let v = tail_value(snaps[i].clone(), &route[i + k..]);
-                (v > score).then_some((v, i, k))
+                let mut m = snaps[e.at].clone();
+                if let Some(c) = e.ins {
+                    m.step(command(c));
+                }
+                let v = tail_value(m, &route[e.at + e.del..]);
+                (v > score).then_some((v, e))
             })
             .filter_map(|x| x)
-            .max_by_key(|&(v, i, _)| (v, std::cmp::Reverse(i)));
-        let Some((_, i, k)) = found else { return };
+            .max_by_key(|&(v, e)| (v, std::cmp::Reverse(e.at)));
+        let Some((_, e)) = found else { return };
         let mut r = route.clone();
-        r.drain(i..i + k);
+        r.splice(e.at..e.at + e.del, e.ins);
         let (r, v) = best_prefix(mine, &r);
         if v <= score {
             return;

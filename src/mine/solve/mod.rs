@@ -212,7 +212,7 @@ pub fn solve(
             let mut sched = search::Schedule::new();
             let end = start + opts.time_limit;
             search::search(mine, &shared, opts, end - reserve, &mut sched);
-            reorder::reorder(mine, &shared);
+            reorder::reorder(mine, &shared, end);
             improve::improve(mine, &shared);
             // Time the improvement did not need goes back to the search.
             if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {

@@ -13,6 +13,7 @@ use super::{best_prefix, Shared};
 use crate::mine::map::{Mine, LAMBDA, OPEN};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// Lengths of the blocks moved.
 const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
@@ -21,7 +22,7 @@ const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
 const REACH: usize = 12;
 
 /// Stored states are skipped above this many bytes (huge maps with many lambdas).
-const MAX_BYTES: usize = 256 << 20;
+const MAX_BYTES: usize = 128 << 20;
 
 /// The best route cut at its collections.
 struct Plan {
@@ -75,12 +76,13 @@ fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
 }
 
 /// Keeps the route up to collection `from`, then collects `order[from..]` and goes to the lift.
-fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared) {
+/// Gives up when `over` says time is up.
+fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared, over: &dyn Fn() -> bool) {
     let (m0, cut) = &p.starts[from];
     let mut m = m0.clone();
     let mut route = p.route[..*cut].to_vec();
     for &t in &order[from..] {
-        if sh.should_stop() {
+        if over() {
             return;
         }
         if m.cells[t] != LAMBDA {
@@ -152,19 +154,21 @@ fn moves(n: usize) -> Vec<Move> {
     v
 }
 
-/// Passes of order changes over the shared best route until one brings nothing or time is up.
-pub(crate) fn reorder(mine: &Mine, sh: &Shared) {
+/// Passes of order changes over the shared best route until one brings nothing, `until` has
+/// passed, or the search must stop.
+pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant) {
+    let over = || sh.should_stop() || Instant::now() >= until;
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
         let Some(p) = plan(mine, route) else { return };
         let n = p.targets.len();
         moves(n).par_iter().for_each(|&mv| {
-            if sh.should_stop() {
+            if over() {
                 return;
             }
             let (order, from) = mv.apply(&p.targets);
-            replay(&p, &order, from, sh);
+            replay(&p, &order, from, sh, &over);
         });
         if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
             eprintln!(
@@ -174,7 +178,7 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared) {
                 sh.start.elapsed().as_secs_f64()
             );
         }
-        if sh.should_stop() || sh.best_score.load(Ordering::Relaxed) <= before {
+        if over() || sh.best_score.load(Ordering::Relaxed) <= before {
             return;
         }
     }

@@ -567,6 +567,16 @@ fn node_bytes(m: &Mine, route_len: usize) -> usize {
 /// beard near the end are not crowded out by states with fewer moves that spent theirs.
 const BUCKETS: usize = 4;
 
+/// Razor buckets used on this map: [`BUCKETS`] when it has beards and razors (on the map or
+/// carried), else 1.
+fn razor_buckets(m: &Mine) -> usize {
+    if m.beards.is_empty() || (m.razors == 0 && !m.cells.contains(&RAZOR)) {
+        1
+    } else {
+        BUCKETS
+    }
+}
+
 /// The razor bucket of a state (always 0 when `buckets` is 1).
 #[inline]
 fn bucket(n: &Node, buckets: usize) -> usize {
@@ -614,7 +624,7 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     layers[start_layer].push(root);
     let cap = (p.width * 4).max(64);
     let threads = rayon::current_num_threads().max(1);
-    let buckets = if mine.beards.is_empty() || !mine.cells.contains(&RAZOR) && mine.razors == 0 { 1 } else { BUCKETS };
+    let buckets = razor_buckets(mine);
     for k in start_layer..=total {
         let mut heap: BinaryHeap<Node> = std::mem::take(&mut layers[k]).into();
         let mut seen: HashSet<u64> = HashSet::new();
@@ -707,7 +717,8 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
     let nb = node_bytes(mine, 4 * mine.cells.len().min(4000));
     // Nodes stored at once are bounded by about 12 layers' caps (4 x width) plus the heap.
     let budget = opts.memory_limit_bytes / 4;
-    let max_width = (budget / nb / 48).max(8);
+    // Each razor bucket has its own width.
+    let max_width = (budget / nb / 48 / razor_buckets(mine)).max(8);
     let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
     loop {
         let ci = sched.round % CONFIGS.len();
@@ -759,7 +770,9 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         // time: reorder its collections.
         let best = sh.best_score.load(Ordering::Relaxed);
         if ci + 1 == CONFIGS.len() && best != sched.reordered {
-            super::reorder::reorder(mine, sh);
+            // At most a tenth of the budget each time (huge maps with many lambdas).
+            let until = Instant::now() + (sh.deadline - sh.start) / 10;
+            super::reorder::reorder(mine, sh, until.min(deadline));
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
         sched.widths[ci] = (width * 2).min(max_width);

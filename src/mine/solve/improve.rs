@@ -5,7 +5,6 @@
 use super::search::command;
 use super::{best_prefix, stop_value, Shared};
 use crate::mine::map::Mine;
-use crate::mine::step::Command;
 use rayon::prelude::*;
 
 /// Best stop value reachable by playing `tail` from `m` (the state is consumed).
@@ -15,9 +14,7 @@ fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
         if m.ending.is_some() {
             break;
         }
-        if let Some(cmd) = Command::from_char(c as char) {
-            m.step(cmd);
-        }
+        m.step(command(c));
         let v = stop_value(&m);
         if v > best {
             best = v;
@@ -44,17 +41,26 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared) {
         if sh.should_stop() {
             return;
         }
-        // Snapshots: the state before each command.
-        let mut snaps = Vec::with_capacity(route.len() + 1);
-        let mut m = mine.clone();
-        snaps.push(m.clone());
-        for &c in &route {
-            if let Some(cmd) = Command::from_char(c as char) {
-                m.step(cmd);
-            }
-            snaps.push(m.clone());
-        }
+        // Snapshots: the state before every `every`-th command, at most a sixteenth of the
+        // memory limit in all (a route on a huge map would otherwise hold a grid per command).
         let n = route.len();
+        let every = ((n + 1) * mine.cells.len()).div_ceil((sh.memory_limit / 16).max(1)).max(1);
+        let mut snaps = Vec::with_capacity(n / every + 1);
+        let mut m = mine.clone();
+        for (i, &c) in route.iter().enumerate() {
+            if i % every == 0 {
+                snaps.push(m.clone());
+            }
+            m.step(command(c));
+        }
+        // The state before command `i`.
+        let state_at = |i: usize| {
+            let mut m = snaps[i / every].clone();
+            for &c in &route[i - i % every..i] {
+                m.step(command(c));
+            }
+            m
+        };
         let cands: Vec<Edit> = (0..n)
             .flat_map(|i| {
                 let dels = [Edit { at: i, del: 1, ins: None }, Edit { at: i, del: 2, ins: None }];
@@ -71,7 +77,7 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared) {
                 if sh.should_stop() {
                     return None;
                 }
-                let mut m = snaps[e.at].clone();
+                let mut m = state_at(e.at);
                 if let Some(c) = e.ins {
                     m.step(command(c));
                 }

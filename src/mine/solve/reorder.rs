@@ -21,9 +21,6 @@ const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
 /// How far (in collections) a block is moved, besides to the end of the order.
 const REACH: usize = 12;
 
-/// Stored states are skipped above this many bytes (huge maps with many lambdas).
-const MAX_BYTES: usize = 128 << 20;
-
 /// The best route cut at its collections.
 struct Plan {
     /// The route.
@@ -34,7 +31,9 @@ struct Plan {
     targets: Vec<usize>,
 }
 
-fn plan(mine: &Mine, route: Vec<u8>) -> Option<Plan> {
+/// Cuts `route` at its collections; `None` when the states would take more than `max_bytes`
+/// (huge maps with many lambdas: the pass is skipped).
+fn plan(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
     let mut m = mine.clone();
     let mut starts = vec![(m.clone(), 0)];
     let mut targets = Vec::new();
@@ -47,7 +46,7 @@ fn plan(mine: &Mine, route: Vec<u8>) -> Option<Plan> {
         if m.collected > before {
             targets.push(m.robot);
             starts.push((m.clone(), i + 1));
-            if starts.len() * m.cells.len() > MAX_BYTES {
+            if starts.len() * m.cells.len() > max_bytes {
                 return None;
             }
         }
@@ -161,7 +160,7 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant) {
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
-        let Some(p) = plan(mine, route) else { return };
+        let Some(p) = plan(mine, route, sh.memory_limit / 8) else { return };
         let n = p.targets.len();
         moves(n).par_iter().for_each(|&mv| {
             if over() {
@@ -181,5 +180,41 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant) {
         if over() || sh.best_score.load(Ordering::Relaxed) <= before {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reorder;
+    use crate::mine::map::Mine;
+    use crate::mine::solve::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn takes_the_far_lambda_first_when_the_lift_is_behind_the_near_one() {
+        // Lift at column 1, lambdas at columns 2 and 6, robot at 4. Near one first (LL RRRR
+        // LLLLL, 11 moves): 150 - 11 = 139. Far one first (RR LLLL L, 7 moves): 143.
+        let mine = Mine::parse("#########\n#L\\.R.\\.#\n#########\n").unwrap();
+        let bad = b"LLRRRRLLLLL";
+        assert_eq!(mine.clone().run(std::str::from_utf8(bad).unwrap()).score, 139);
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let start = Instant::now();
+        let sh = Shared {
+            start,
+            deadline: start + Duration::from_secs(60),
+            stop: &stop,
+            best_score: AtomicI64::new(139),
+            best: Mutex::new(bad.to_vec()),
+            explored: AtomicU64::new(0),
+            on_progress: &report,
+            last_report: Mutex::new(start),
+            memory_limit: 1 << 30,
+        };
+        reorder(&mine, &sh, start + Duration::from_secs(60));
+        assert_eq!(sh.best_score.load(Ordering::Relaxed), 143);
+        assert_eq!(sh.best_route(), b"RRLLLLL");
     }
 }

@@ -20,7 +20,8 @@ pub(crate) struct Node {
     /// Tie-break key (varies between runs for diversity).
     pub(crate) key: u64,
     /// Priority within a layer (lower first): moves, plus a penalty per macro move in a row
-    /// that collected nothing.
+    /// that collected nothing, plus (in the configurations that use them) the reach penalty
+    /// and the tour bound.
     pub(crate) prio: usize,
     /// What [`blocked`] said of the state (only with a reach weight): lambda cells out
     /// of reach plus a large count when the lift is lost.
@@ -59,7 +60,7 @@ impl PartialOrd for Node {
     }
 }
 impl Ord for Node {
-    /// Reversed: the max-heap pops the node with the fewest moves first.
+    /// Reversed: the max-heap pops the node of lowest priority first.
     fn cmp(&self, o: &Self) -> std::cmp::Ordering {
         o.order().cmp(&self.order())
     }
@@ -84,6 +85,8 @@ pub(crate) struct Params {
     pub(crate) tour: bool,
     /// Detours tried when the shortest path to a goal kills the robot or is deflected.
     pub(crate) retries: usize,
+    /// Most states a layer keeps per razor bucket (from the memory budget).
+    pub(crate) max_cap: usize,
 }
 
 #[inline]
@@ -378,7 +381,7 @@ fn bfs(m: &Mine, p: &Params) -> Bfs {
                 }
                 _ => {}
             }
-            if ns < 2 && kind.is_none() && next_to_beard(m, dest) {
+            if ns < 2 && kind.is_none() && m.cells[dest] != BEARD && next_to_beard(m, dest) {
                 ns += 1;
                 goals.push((dest, Kind::Shave));
             }
@@ -470,6 +473,10 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
             match follow(node, &path, sh) {
                 Ok(mut ch) => {
                     if kind == Kind::Shave {
+                        // The walk may have used the razor or shaved this beard already.
+                        if !beard_nearby(&ch.mine) {
+                            break;
+                        }
                         ch.mine.step(Command::Shave);
                         ch.route.push(b'S');
                         ch.hash = state_hash(&ch.mine);
@@ -583,7 +590,7 @@ fn bucket(n: &Node, buckets: usize) -> usize {
     n.mine.razors.min(buckets - 1)
 }
 
-/// Keeps the `cap` nodes with the fewest moves in each razor bucket, without duplicates.
+/// Keeps the `cap` nodes of lowest priority in each razor bucket, without duplicates.
 fn trim(layer: &mut Vec<Node>, cap: usize, buckets: usize) {
     layer.sort_unstable_by_key(|n| n.order());
     let mut seen = HashSet::with_capacity(layer.len());
@@ -622,7 +629,8 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     };
     let start_layer = mine.collected.min(total);
     layers[start_layer].push(root);
-    let cap = (p.width * 4).max(64);
+    // States kept per layer and bucket; never more than the memory budget allows.
+    let cap = (p.width * 4).max(64).min(p.max_cap);
     let threads = rayon::current_num_threads().max(1);
     let buckets = razor_buckets(mine);
     for k in start_layer..=total {
@@ -654,13 +662,13 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
                     } else {
                         let l = &mut layers[c];
                         l.push(ch);
-                        if l.len() > cap * 2 {
+                        if l.len() > cap * 2 * buckets {
                             trim(l, cap, buckets);
                         }
                     }
                 }
             }
-            if heap.len() > cap * 4 {
+            if heap.len() > cap * 4 * buckets {
                 let mut v = heap.into_vec();
                 trim(&mut v, cap * 2, buckets);
                 heap = v.into();
@@ -717,8 +725,11 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
     let nb = node_bytes(mine, 4 * mine.cells.len().min(4000));
     // Nodes stored at once are bounded by about 12 layers' caps (4 x width) plus the heap.
     let budget = opts.memory_limit_bytes / 4;
-    // Each razor bucket has its own width.
-    let max_width = (budget / nb / 48 / razor_buckets(mine)).max(8);
+    // Each razor bucket has its own width. On huge maps the floor of 8 would overrun the
+    // budget; `max_cap` then bounds the states kept (a layer and the heap hold up to 6 caps).
+    let buckets = razor_buckets(mine);
+    let max_width = (budget / nb / 48 / buckets).max(8);
+    let max_cap = (budget / nb / 12 / buckets).max(1);
     let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
     loop {
         let ci = sched.round % CONFIGS.len();
@@ -737,6 +748,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             reach_weight,
             tour,
             retries: 3,
+            max_cap,
         };
         let done = run(mine, &[], sh, &p, deadline);
         if debug {
@@ -785,8 +797,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
 const RESTART_BACK: [usize; 6] = [0, 1, 2, 3, 5, 8];
 
 /// The prefix of `route` just after its lambda number `L - back` was collected (`L`: lambdas
-/// the route collects; `back` 0: the whole route), or `None` if that is the start or the
-/// route ends the game there.
+/// the route collects; `back` 0: after its last lambda), or `None` if that is the start.
 fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
     let mut m = mine.clone();
     let mut collected_at = Vec::new();
@@ -797,13 +808,6 @@ fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
             collected_at.push(i + 1);
         }
     }
-    let cut = if back == 0 {
-        if m.ending.is_some() {
-            return None;
-        }
-        route.len()
-    } else {
-        *collected_at.get(collected_at.len().checked_sub(back)?)?
-    };
-    (cut > 0).then(|| route[..cut].to_vec())
+    let cut = *collected_at.get(collected_at.len().checked_sub(back + 1)?)?;
+    Some(route[..cut].to_vec())
 }

@@ -91,8 +91,8 @@ fn to_lift(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
         };
         visit(c, dist, queue);
         if (TARGET..TARGET + 9).contains(&m.cells[c]) {
-            for (i, &tp) in m.tramp_pos.iter().enumerate() {
-                if tp != NONE && jump(m, m.cells[tp]) == Some(c) && i < 9 {
+            for &tp in &m.tramp_pos {
+                if tp != NONE && jump(m, m.cells[tp]) == Some(c) {
                     visit(tp, dist, queue);
                 }
             }

@@ -126,16 +126,10 @@ enum Kind {
 
 const DIRS: [u8; 4] = [b'L', b'R', b'U', b'D'];
 
+/// The engine's command for a route byte ([`Command::from_char`]); the search's routes hold
+/// only command letters.
 pub(crate) fn command(c: u8) -> Command {
-    match c {
-        b'L' => Command::Left,
-        b'R' => Command::Right,
-        b'U' => Command::Up,
-        b'D' => Command::Down,
-        b'S' => Command::Shave,
-        b'A' => Command::Abort,
-        _ => Command::Wait,
-    }
+    Command::from_char(c as char).unwrap_or(Command::Wait)
 }
 
 /// Breadth-first search from the robot over the current grid; returns the goals found (nearest

@@ -520,6 +520,14 @@ impl Mine {
         self.cells[idx] = t;
     }
 
+    /// The 8 neighbours of interior cell `c` (the cells a beard grows into and a razor clears,
+    /// beards.pdf).
+    #[inline]
+    pub(crate) fn around(&self, c: usize) -> [usize; 8] {
+        let s = self.stride;
+        [c - s - 1, c - s, c - s + 1, c - 1, c + 1, c + s - 1, c + s, c + s + 1]
+    }
+
     /// Marks the rocks whose fall/slide test reads cell `c`: the rock at `c` itself and those at
     /// left, right, above-left, above, above-right of `c`.
     #[inline]

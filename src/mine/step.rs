@@ -295,9 +295,7 @@ impl Mine {
         }
         self.razors -= 1;
         rep.razor_used = true;
-        let s = self.stride;
-        let r = self.robot;
-        for n in [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1] {
+        for n in self.around(self.robot) {
             if self.cells[n] == BEARD {
                 self.set(n, EMPTY);
                 self.touch(n);

@@ -86,7 +86,7 @@ impl Mine {
             });
         } else if t == BEARD {
             if grow {
-                for n in [i - s - 1, i - s, i - s + 1, i - 1, i + 1, i + s - 1, i + s, i + s + 1] {
+                for n in self.around(i) {
                     if c[n] == EMPTY {
                         writes.push(Write { idx: n, tile: BEARD, landing: false });
                     }

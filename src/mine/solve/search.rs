@@ -554,8 +554,7 @@ fn beard_nearby(m: &Mine) -> bool {
 
 /// A beard is among the 8 neighbours of cell `r`.
 fn next_to_beard(m: &Mine, r: usize) -> bool {
-    let s = m.stride;
-    [r - s - 1, r - s, r - s + 1, r - 1, r + 1, r + s - 1, r + s, r + s + 1].iter().any(|&c| m.cells[c] == BEARD)
+    m.around(r).iter().any(|&c| m.cells[c] == BEARD)
 }
 
 /// Approximate bytes held by one node.

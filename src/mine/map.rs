@@ -520,6 +520,17 @@ impl Mine {
         self.cells[idx] = t;
     }
 
+    /// Where the robot lands stepping onto tile `t`: the target cell when `t` is a trampoline
+    /// whose target is still on the map, else `None` (trampoline.pdf).
+    #[inline]
+    pub(crate) fn jump_target(&self, t: u8) -> Option<usize> {
+        if !(TRAMP..TRAMP + 9).contains(&t) {
+            return None;
+        }
+        let j = self.tramp_target[(t - TRAMP) as usize] as usize;
+        (j < 9 && self.target_pos[j] != NONE).then(|| self.target_pos[j])
+    }
+
     /// The 8 neighbours of interior cell `c` (the cells a beard grows into and a razor clears,
     /// beards.pdf).
     #[inline]

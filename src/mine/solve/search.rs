@@ -1,7 +1,7 @@
 //! The layered beam search over macro moves (see the parent module doc).
 
 use super::{stop_value, Shared, SolveOptions};
-use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, NONE, OPEN, RAZOR, TRAMP};
+use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
 use rayon::prelude::*;
@@ -187,14 +187,10 @@ fn blocked(m: &Mine) -> (usize, bool) {
                 }
                 BEARD => (nb, 1),
                 _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => (nb, 0),
-                _ if (TRAMP..TRAMP + 9).contains(&t) => {
-                    let j = m.tramp_target[(t - TRAMP) as usize] as usize;
-                    if j >= 9 || m.target_pos[j] == NONE || trap(m, m.target_pos[j]) {
-                        continue;
-                    }
-                    (m.target_pos[j], 0)
-                }
-                _ => continue,
+                _ => match m.jump_target(t) {
+                    Some(j) if !trap(m, j) => (j, 0),
+                    _ => continue,
+                },
             };
             let nd = dc.saturating_add(cost);
             if nd > limit || nd >= dist[dest] {
@@ -247,15 +243,7 @@ fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(usize, Optio
         RAZOR => (nb, if want_razors { Some(Kind::Razor) } else { None }),
         BEARD if m.razors > 0 => (nb, None),
         _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => (nb, Some(Kind::Push)),
-        _ if (TRAMP..TRAMP + 9).contains(&t) => {
-            let i = (t - TRAMP) as usize;
-            let j = m.tramp_target[i] as usize;
-            if j >= 9 || m.target_pos[j] == NONE {
-                return None;
-            }
-            (m.target_pos[j], None)
-        }
-        _ => return None,
+        _ => (m.jump_target(t)?, None),
     })
 }
 

@@ -15,7 +15,7 @@
 //! beard3 (lambdas around the lift, beards growing over them) it wins (1791 at 10 s); the exact
 //! bound, with the robot's cell walkable, did not (1175, the same as without the bound).
 
-use crate::mine::map::{Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, TARGET, TRAMP};
+use crate::mine::map::{Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, TARGET};
 
 const FAR: u32 = u32::MAX;
 
@@ -23,16 +23,6 @@ const FAR: u32 = u32::MAX;
 #[inline]
 fn standable(t: u8) -> bool {
     matches!(t, EMPTY | EARTH | LAMBDA | RAZOR | BEARD | OPEN | CLOSED) || (TARGET..TARGET + 9).contains(&t)
-}
-
-/// The target a trampoline cell sends the robot to, if any.
-#[inline]
-fn jump(m: &Mine, t: u8) -> Option<usize> {
-    if !(TRAMP..TRAMP + 9).contains(&t) {
-        return None;
-    }
-    let j = m.tramp_target[(t - TRAMP) as usize] as usize;
-    (j < 9 && m.target_pos[j] != NONE).then(|| m.target_pos[j])
 }
 
 /// Moves from the robot to every cell (`FAR`: not reachable). The lift is a dead end.
@@ -53,7 +43,7 @@ fn from_robot(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
         for d in [-1, 1, s, -s] {
             let nb = (c as isize + d) as usize;
             let t = m.cells[nb];
-            let dest = match jump(m, t) {
+            let dest = match m.jump_target(t) {
                 Some(j) => j,
                 None if standable(t) => nb,
                 None => continue,
@@ -92,7 +82,7 @@ fn to_lift(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
         visit(c, dist, queue);
         if (TARGET..TARGET + 9).contains(&m.cells[c]) {
             for &tp in &m.tramp_pos {
-                if tp != NONE && jump(m, m.cells[tp]) == Some(c) {
+                if tp != NONE && m.jump_target(m.cells[tp]) == Some(c) {
                     visit(tp, dist, queue);
                 }
             }

@@ -8,7 +8,7 @@
 //! This finds orders the beam misses because their value shows only at the end: e.g. leaving
 //! a cluster near the lift for last, or taking a lambda before the rock above it blocks the way.
 
-use super::search::{command, path_avoiding, play_path};
+use super::search::{command, path_avoiding, walk};
 use super::{best_prefix, Shared};
 use crate::mine::map::{Mine, LAMBDA, OPEN};
 use rayon::prelude::*;
@@ -54,24 +54,14 @@ fn plan(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
     Some(Plan { route, starts, targets })
 }
 
-/// Walks to `goal` along the shortest path, retrying around up to three cells where the robot
-/// died or was deflected. False if it cannot get there.
+/// Walks to `goal` along the shortest path, with the beam's detours ([`walk`]). False if it
+/// cannot get there.
 fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
-    let mut banned = Vec::new();
-    loop {
-        let Some(path) = path_avoiding(m, goal, &banned) else { return false };
-        let mut m2 = m.clone();
-        let mut r2 = route.clone();
-        match play_path(&mut m2, &mut r2, &path, sh) {
-            Ok(()) | Err(None) => {
-                *m = m2;
-                *route = r2;
-                return true;
-            }
-            Err(Some(bad)) if bad != goal && banned.len() < 3 => banned.push(bad),
-            Err(_) => return false,
-        }
-    }
+    let Some(path) = path_avoiding(m, goal, &[]) else { return false };
+    let Some(w) = walk(m, route, path, goal, 3, sh) else { return false };
+    *m = w.mine;
+    *route = w.route;
+    true
 }
 
 /// Keeps the route up to collection `from`, then collects `order[from..]` and goes to the lift.

@@ -390,16 +390,45 @@ fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option
     Ok(Node { hash: state_hash(&m), mine: m, route, streak: 0, key: 0, prio: 0, loss: 0 })
 }
 
+/// Where [`walk`] got to: the state, its route, the path that worked and the cells it avoided.
+pub(crate) struct Walk {
+    pub(crate) mine: Mine,
+    pub(crate) route: Vec<u8>,
+    pub(crate) path: Vec<(u8, usize)>,
+    pub(crate) banned: Vec<usize>,
+}
+
+/// Walks from `m` (reached by `route`) to `goal` with the engine, first along `path`; when the
+/// robot dies or is deflected on the way, along a path avoiding that cell, at most `retries`
+/// times. `None` if it cannot get there alive, or won on the way (the win is offered).
+pub(crate) fn walk(
+    m: &Mine,
+    route: &[u8],
+    mut path: Vec<(u8, usize)>,
+    goal: usize,
+    retries: usize,
+    sh: &Shared,
+) -> Option<Walk> {
+    let mut banned = Vec::new();
+    loop {
+        let mut mine = m.clone();
+        let mut r = route.to_vec();
+        match play_path(&mut mine, &mut r, &path, sh) {
+            Ok(()) => return Some(Walk { mine, route: r, path, banned }),
+            Err(Some(bad)) if bad != goal && banned.len() < retries => {
+                banned.push(bad);
+                path = path_avoiding(m, goal, &banned)?;
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
 /// Plays `path` (command, cell expected after it) on `m` with the engine, appending the
 /// commands to `route`, shaving a beard in the way when a razor is carried, and offering every
 /// prefix. `Err(Some(cell))`: the robot died or was deflected on its way to `cell`, or a beard
 /// blocks it without a razor; `Err(None)`: the robot won (the win is offered).
-pub(crate) fn play_path(
-    m: &mut Mine,
-    route: &mut Vec<u8>,
-    path: &[(u8, usize)],
-    sh: &Shared,
-) -> Result<(), Option<usize>> {
+fn play_path(m: &mut Mine, route: &mut Vec<u8>, path: &[(u8, usize)], sh: &Shared) -> Result<(), Option<usize>> {
     let s = m.stride as isize;
     for &(dc, expect) in path {
         let d: isize = match dc {
@@ -449,56 +478,44 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
         if non_collect && kind != Kind::Lift && node.streak >= p.max_streak {
             continue;
         }
-        let mut path = rebuild(&b.parent, &b.cmd, node.mine.robot, g);
-        let mut banned = Vec::new();
-        loop {
-            match follow(node, &path, sh) {
-                Ok(mut ch) => {
-                    if kind == Kind::Shave {
-                        // The walk may have used the razor or shaved this beard already.
-                        if !beard_nearby(&ch.mine) {
-                            break;
-                        }
-                        ch.mine.step(Command::Shave);
-                        ch.route.push(b'S');
-                        ch.hash = state_hash(&ch.mine);
-                    }
-                    let ch = ch.finish(node.streak, collected, p);
-                    if p.reach_weight > 0 && ch.loss > parent_loss {
-                        // The path lost a lambda or the lift: also try a path that leaves the
-                        // rocks alone (no pushes, no digging under a rock).
-                        let s = node.mine.stride;
-                        let cells = &node.mine.cells;
-                        let mut ban: Vec<usize> = path
-                            .iter()
-                            .map(|&(_, c)| c)
-                            .filter(|&c| c != g && (is_rock(cells[c]) || is_rock(cells[c + s])))
-                            .collect();
-                        ban.extend_from_slice(&banned);
-                        if !ban.is_empty() {
-                            if let Some(alt) = path_avoiding(&node.mine, g, &ban) {
-                                if let Ok(c2) = follow(node, &alt, sh) {
-                                    let c2 = c2.finish(node.streak, collected, p);
-                                    if c2.loss < ch.loss {
-                                        children.push(c2);
-                                    }
-                                }
-                            }
+        let path = rebuild(&b.parent, &b.cmd, node.mine.robot, g);
+        let Some(Walk { mut mine, mut route, path, banned }) = walk(&node.mine, &node.route, path, g, p.retries, sh)
+        else {
+            continue;
+        };
+        if kind == Kind::Shave {
+            // The walk may have used the razor or shaved this beard already.
+            if !beard_nearby(&mine) {
+                continue;
+            }
+            mine.step(Command::Shave);
+            route.push(b'S');
+        }
+        let hash = state_hash(&mine);
+        let ch = Node { mine, route, hash, streak: 0, key: 0, prio: 0, loss: 0 }.finish(node.streak, collected, p);
+        if p.reach_weight > 0 && ch.loss > parent_loss {
+            // The path lost a lambda or the lift: also try a path that leaves the rocks alone
+            // (no pushes, no digging under a rock).
+            let s = node.mine.stride;
+            let cells = &node.mine.cells;
+            let mut ban: Vec<usize> = path
+                .iter()
+                .map(|&(_, c)| c)
+                .filter(|&c| c != g && (is_rock(cells[c]) || is_rock(cells[c + s])))
+                .collect();
+            ban.extend_from_slice(&banned);
+            if !ban.is_empty() {
+                if let Some(alt) = path_avoiding(&node.mine, g, &ban) {
+                    if let Ok(c2) = follow(node, &alt, sh) {
+                        let c2 = c2.finish(node.streak, collected, p);
+                        if c2.loss < ch.loss {
+                            children.push(c2);
                         }
                     }
-                    children.push(ch);
-                    break;
                 }
-                Err(Some(bad)) if bad != g && banned.len() < p.retries => {
-                    banned.push(bad);
-                    match path_avoiding(&node.mine, g, &banned) {
-                        Some(np) => path = np,
-                        None => break,
-                    }
-                }
-                Err(_) => break,
             }
         }
+        children.push(ch);
     }
     if node.streak < p.max_streak {
         // Single moves (when asked), and waiting to let falling rocks settle.

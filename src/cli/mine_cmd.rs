@@ -1,9 +1,8 @@
 //! `tumble mine`: run a route on a Lambda Lifting mine and score it; animate it
 //! (`../shared/specs/mine.md`).
 
-use super::output::{print_line, read_stdin, write_animation, write_still, PictureArgs};
+use super::output::{print_line, read_stdin, write_pictures, PictureArgs};
 use super::CliError;
-use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
 use crate::mine::{record_compact, render_map, summary, to_json, Mine};
 use clap::{Args, Subcommand};
@@ -117,12 +116,8 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         }
         print_line(&summary(&outcome))?;
     }
-    let anim = MineAnimation::new(&mine, &route);
-    if let Some(path) = &args.picture.png {
-        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
-    }
-    if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
+    if args.picture.png.is_some() || args.picture.gif.is_some() {
+        write_pictures(&MineAnimation::from_recording(&mine, recording), &args.picture)?;
     }
     Ok(0)
 }

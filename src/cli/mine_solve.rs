@@ -2,9 +2,8 @@
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
 use super::mine_cmd::load_map;
-use super::output::{print_line, write_animation, write_still, PictureArgs};
+use super::output::{print_line, write_pictures, PictureArgs};
 use super::CliError;
-use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
 use crate::mine::solve::{solve, Progress, SolveOptions};
 use clap::Args;
@@ -86,12 +85,8 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     if args.summary || std::io::stderr().is_terminal() {
         eprintln!("tumble: {}", crate::mine::summary(&outcome));
     }
-    let anim = MineAnimation::new(&mine, &solution.route);
-    if let Some(path) = &args.picture.png {
-        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, path)?;
-    }
-    if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
+    if args.picture.png.is_some() || args.picture.gif.is_some() {
+        write_pictures(&MineAnimation::new(&mine, &solution.route), &args.picture)?;
     }
     Ok(0)
 }

@@ -87,6 +87,21 @@ pub fn write_animation(anim: &(dyn Animated + Sync), args: &PictureArgs, path: &
     write_animation_with(anim, args, args.mode(anim), path)
 }
 
+/// Writes what --png and --gif ask for: the animation's last frame as a PNG, the animation
+/// as a GIF.
+///
+/// # Errors
+/// I/O errors, with the path.
+pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.png {
+        write_still(&anim.draw(anim.steps() - 1, 1.0), args, path)?;
+    }
+    if let Some(path) = &args.gif {
+        write_animation(anim, args, path)?;
+    }
+    Ok(())
+}
+
 /// Like [`write_animation`] with an explicit timeline mode.
 ///
 /// # Errors

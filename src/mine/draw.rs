@@ -314,8 +314,12 @@ pub struct MineAnimation {
 impl MineAnimation {
     /// Records `route` on `mine`.
     pub fn new(mine: &Mine, route: &str) -> MineAnimation {
+        MineAnimation::from_recording(mine, crate::mine::record_compact(mine, route))
+    }
+
+    /// The animation of `recording`, a [`crate::mine::record_compact`] of a route on `mine`.
+    pub fn from_recording(mine: &Mine, recording: Recording) -> MineAnimation {
         let viewport = (mine.width().clamp(1, VIEWPORT.0), mine.height().clamp(1, VIEWPORT.1));
-        let recording = crate::mine::record_compact(mine, route);
         let mut m = mine.clone();
         let mut huds = vec![heads_up(&m)];
         for step in &recording.trace.steps[1..] {

@@ -155,7 +155,12 @@ fn reach_loss(m: &Mine, lost: usize, lift: bool) -> usize {
 /// [`reach_loss`] of the state.
 fn loss_of(m: &Mine) -> usize {
     let (lost, lift) = blocked(m);
-    reach_loss(m, lost, lift)
+    let loss = reach_loss(m, lost, lift);
+    if lift && super::beards::lift_sealed(m) {
+        loss + (m.lambdas_total + 2) / 2
+    } else {
+        loss
+    }
 }
 
 /// How much of the map's value the robot can still reach: (lambda cells not reachable now,

@@ -9,6 +9,10 @@
 use crate::mine::map::{Mine, BEARD, CLOSED, EMPTY, OPEN, WALL};
 use std::collections::VecDeque;
 
+/// Work space reused between calls on a thread: forecast cells, beard-crossing counts, the
+/// growth fronts.
+type Buffers = (Vec<u8>, Vec<u8>, Vec<usize>, Vec<usize>);
+
 /// Moves per lambda assumed before three lambdas have been collected.
 const EARLY_MOVES_PER_LAMBDA: usize = 4;
 
@@ -36,7 +40,7 @@ pub(crate) fn lift_sealed(m: &Mine) -> bool {
     }
     let growths = (1 + (rest - first) / m.growth).min(MAX_GROWTHS);
     thread_local! {
-        static BUF: std::cell::RefCell<(Vec<u8>, Vec<u8>, Vec<usize>, Vec<usize>)> = Default::default();
+        static BUF: std::cell::RefCell<Buffers> = Default::default();
     }
     BUF.with(|b| {
         let (cells, dist, front, next) = &mut *b.borrow_mut();

@@ -6,6 +6,7 @@ use super::search::command;
 use super::{best_prefix, stop_value, Shared};
 use crate::mine::map::Mine;
 use rayon::prelude::*;
+use std::time::Instant;
 
 /// Best stop value reachable by playing `tail` from `m` (the state is consumed).
 fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
@@ -34,11 +35,13 @@ struct Edit {
 /// Commands tried as replacements and insertions.
 const EDIT_COMMANDS: [u8; 6] = *b"LRUDWS";
 
-/// Greedy edit passes over the shared best route until no edit helps or time is up.
-pub(crate) fn improve(mine: &Mine, sh: &Shared) {
+/// Greedy edit passes over the shared best route until no edit helps, `until` has passed, or
+/// the search must stop.
+pub(crate) fn improve(mine: &Mine, sh: &Shared, until: Instant) {
+    let over = || sh.should_stop() || Instant::now() >= until;
     let (mut route, mut score) = best_prefix(mine, &sh.best_route());
     loop {
-        if sh.should_stop() {
+        if over() {
             return;
         }
         // Snapshots: the state before every `every`-th command, at most a sixteenth of the
@@ -74,7 +77,7 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared) {
         let found = cands
             .par_iter()
             .map(|&e| {
-                if sh.should_stop() {
+                if over() {
                     return None;
                 }
                 let mut m = state_at(e.at);

@@ -224,14 +224,14 @@ pub fn solve(
             search::search(mine, &shared, opts, end - reserve, &mut sched);
             // Half the reserve at most, so that the edit pass gets its share.
             reorder::reorder(mine, &shared, (Instant::now() + reserve / 2).min(end));
-            improve::improve(mine, &shared);
+            improve::improve(mine, &shared, end);
             // Time the improvement did not need goes back to the search.
             if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
                 let before = shared.best_score.load(Ordering::Relaxed);
                 search::search(mine, &shared, opts, end, &mut sched);
                 if shared.best_score.load(Ordering::Relaxed) > before {
                     // A last quick pass on the new best (it stops at the deadline anyway).
-                    improve::improve(mine, &shared);
+                    improve::improve(mine, &shared, end);
                 }
             }
         };

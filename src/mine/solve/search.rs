@@ -782,12 +782,13 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             }
         }
         // After each turn of all configurations, if the best route changed since the last
-        // time: reorder its collections.
+        // time: reorder its collections, then edit it.
         let best = sh.best_score.load(Ordering::Relaxed);
         if ci + 1 == CONFIGS.len() && best != sched.reordered {
             // At most a tenth of the budget each time (huge maps with many lambdas).
             let until = Instant::now() + (sh.deadline - sh.start) / 10;
             super::reorder::reorder(mine, sh, until.min(deadline));
+            super::improve::improve(mine, sh, until.min(deadline));
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
         sched.widths[ci] = (width * 2).min(max_width);

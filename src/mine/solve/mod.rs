@@ -39,9 +39,10 @@
 //!
 //! Local passes on the best route: after each turn of the configurations in which the best
 //! route changed, and near the end, `reorder.rs` changes the order of its collections (move a
-//! block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths;
-//! near the end `improve.rs` also tries single edits (delete one or two commands, replace or
-//! insert one). The search then resumes until the deadline.
+//! block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths,
+//! then `improve.rs` tries single edits (delete one or two commands, replace or insert one);
+//! the continuation runs then start from the edited route. The search resumes after the
+//! passes near the end until the deadline.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
 //! beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the edit

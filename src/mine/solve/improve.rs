@@ -1,4 +1,4 @@
-//! Local improvement of the best route: single edits (delete one or two commands in a row, e.g.
+//! Local improvement of the best route: single edits (delete one to four commands in a row, e.g.
 //! `LR` detours or needless waits; replace one command; insert one command) while the engine
 //! says the score goes up.
 
@@ -66,7 +66,7 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared, until: Instant) {
         };
         let cands: Vec<Edit> = (0..n)
             .flat_map(|i| {
-                let dels = [Edit { at: i, del: 1, ins: None }, Edit { at: i, del: 2, ins: None }];
+                let dels = [1, 2, 3, 4].map(|del| Edit { at: i, del, ins: None });
                 let subs = EDIT_COMMANDS
                     .iter()
                     .flat_map(move |&c| [Edit { at: i, del: 1, ins: Some(c) }, Edit { at: i, del: 0, ins: Some(c) }]);

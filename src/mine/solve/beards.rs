@@ -6,7 +6,7 @@
 //! later. [`lift_sealed`] grows the beards as many times as the rest of the game is likely to
 //! take and asks whether the lift is still reachable then.
 
-use crate::mine::map::{Mine, BEARD, CLOSED, EMPTY, OPEN, WALL};
+use crate::mine::map::{Mine, BEARD, CLOSED, EMPTY, HOROCK, LAMBDA, OPEN, WALL};
 use std::collections::VecDeque;
 
 /// Work space reused between calls on a thread: forecast cells, beard-crossing counts, the
@@ -20,7 +20,7 @@ const EARLY_MOVES_PER_LAMBDA: usize = 4;
 const MAX_GROWTHS: usize = 32;
 
 /// True when, after the growths due during the rest of the game, neither the robot nor any
-/// lambda left on the map can reach the lift: walking over any cell but walls, the closed lift
+/// lambda or higher-order rock left on the map can reach the lift: walking over any cell but walls, the closed lift
 /// and beards, crossing at most as many beards as razors carried.
 ///
 /// The rest of the game is estimated as the lambdas left (cells) times the moves per lambda so
@@ -90,7 +90,7 @@ fn lift_reachable(m: &Mine, cells: &[u8], limit: u8, dist: &mut Vec<u8>) -> bool
             if t == WALL || t == CLOSED || t == OPEN {
                 continue;
             }
-            if nb == m.robot || t == crate::mine::map::LAMBDA || t == crate::mine::map::HOROCK {
+            if nb == m.robot || t == LAMBDA || t == HOROCK {
                 return true;
             }
             let nd = dc.saturating_add(u8::from(t == BEARD));

@@ -26,9 +26,9 @@
 //! robot, razors, water, time under water) pruned. On maps with beards and razors, each layer
 //! keeps a beam per razor count (0, 1, 2, 3+), so states that kept a razor for the end are not
 //! crowded out by cheaper ones that spent theirs. Walking next to a beard and shaving is a
-//! macro move too, so a colony can be cleared while it is small. Two of the six configurations add a tour bound to the priority (`tour.rs`: the
-//! farthest `robot → lambda → lift` detour still needed), which leaves the lambdas near the lift
-//! for last. The configurations take turns, each with its own beam width doubling run after run
+//! macro move too, so a colony can be cleared while it is small. Two of the six configurations
+//! add a tour bound to the priority (`tour.rs`: the farthest `robot → lambda → lift` detour
+//! still needed), which leaves the lambdas near the lift for last. The configurations take turns, each with its own beam width doubling run after run
 //! up to a memory-derived cap; once a configuration is wide, its runs allow longer non-collecting
 //! streaks (setup moves such as clearing a cell to push a rock into). After each run a
 //! continuation run restarts the same beam from a point on the best route so far (after its last

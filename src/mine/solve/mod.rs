@@ -19,23 +19,23 @@
 //! States are grouped in layers by the number of lambdas collected; a layer is expanded in order of
 //! priority (moves made, plus a penalty per non-collecting macro move in a row and, in some
 //! configurations, per lambda the robot can no longer reach and a large one when the lift can no
-//! longer be reached or a lambda is lost, half that when the beards, grown as often as the rest
-//! of the game is likely to take, would seal the lift off (`beards.rs`); reachability crosses
-//! no more beards than razors carried and no trampoline whose target is a trap: a rock right
-//! above it and no way out sideways), up to the beam width, with duplicate states (same grid,
-//! robot, razors, water, time under water) pruned. On maps with beards and razors, each layer
-//! keeps a beam per razor count (0, 1, 2, 3+), so states that kept a razor for the end are not
-//! crowded out by cheaper ones that spent theirs. Walking next to a beard and shaving is a
-//! macro move too, so a colony can be cleared while it is small. Two of the six configurations
-//! add a tour bound to the priority (`tour.rs`: the farthest `robot → lambda → lift` detour
-//! still needed), which leaves the lambdas near the lift for last. The configurations take turns, each with its own beam width doubling run after run
-//! up to a memory-derived cap; once a configuration is wide, its runs allow longer non-collecting
-//! streaks (setup moves such as clearing a cell to push a rock into). After each run a
-//! continuation run restarts the same beam from a point on the best route so far (after its last
-//! lambda, or 1, 2, 3, 5 or 8 lambdas before), spending the width on the end game of the best
-//! collection order. Both cores expand the states of a batch in parallel (rayon). Every prefix
-//! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift),
-//! so the best route ends where the best score was reached.
+//! longer be reached or a lambda is lost, half that when the beards, grown as often as the rest of
+//! the game is likely to take, would seal the lift off (`beards.rs`); reachability crosses no more
+//! beards than razors carried and no trampoline whose target is a trap: a rock right above it and
+//! no way out sideways), up to the beam width, with duplicate states (same grid, robot, razors,
+//! water, time under water) pruned. On maps with beards and razors, each layer keeps a beam per
+//! razor count (0, 1, 2, 3+), so states that kept a razor for the end are not crowded out by
+//! cheaper ones that spent theirs. Walking next to a beard and shaving is a macro move too, so a
+//! colony can be cleared while it is small. Two of the six configurations add a tour bound to the
+//! priority (`tour.rs`: the farthest `robot → lambda → lift` detour still needed), which leaves the
+//! lambdas near the lift for last. The configurations take turns, each with its own beam width
+//! doubling run after run up to a memory-derived cap; once a configuration is wide, its runs allow
+//! longer non-collecting streaks (setup moves such as clearing a cell to push a rock into). After
+//! each run a continuation run restarts the same beam from a point on the best route so far (after
+//! its last lambda, or 1, 2, 3, 5 or 8 lambdas before), spending the width on the end game of the
+//! best collection order. Both cores expand the states of a batch in parallel (rayon). Every prefix
+//! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
+//! the best route ends where the best score was reached.
 //!
 //! Local passes on the best route: after each turn of the configurations in which the best
 //! route changed, and near the end, `reorder.rs` changes the order of its collections (move a

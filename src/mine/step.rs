@@ -74,7 +74,7 @@ pub struct Jump {
     pub removed: Vec<Pos>,
 }
 
-/// Everything one step did; used as the trace event ([`super::record`]).
+/// Everything one step did; used as the trace event ([`super::record()`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepReport {
     /// The command executed.

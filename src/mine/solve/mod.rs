@@ -38,7 +38,7 @@
 //! the best route ends where the best score was reached.
 //!
 //! Local passes on the best route: after each turn of the configurations in which the best
-//! route changed, and near the end, `reorder.rs` changes the order of its collections (move a
+//! route changed (at most a second), and near the end, `reorder.rs` changes the order of its collections (move a
 //! block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths,
 //! then `improve.rs` tries single edits (delete one to four commands, replace or insert one);
 //! the continuation runs then start from the edited route. The search resumes after the

@@ -20,8 +20,8 @@ const EARLY_MOVES_PER_LAMBDA: usize = 4;
 const MAX_GROWTHS: usize = 32;
 
 /// True when, after the growths due during the rest of the game, neither the robot nor any
-/// lambda or higher-order rock left on the map can reach the lift: walking over any cell but walls, the closed lift
-/// and beards, crossing at most as many beards as razors carried.
+/// lambda or higher-order rock left on the map can reach the lift: walking over any cell but
+/// walls, the closed lift and beards, crossing at most as many beards as razors carried.
 ///
 /// The rest of the game is estimated as the lambdas left (cells) times the moves per lambda so
 /// far (at least 2; 4 before the third lambda). False on maps where beards do not grow, and

@@ -37,12 +37,12 @@
 //! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
 //! the best route ends where the best score was reached.
 //!
-//! Local passes on the best route: after each turn of the configurations in which the best
-//! route changed (at most a second), and near the end, `reorder.rs` changes the order of its collections (move a
-//! block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths,
-//! then `improve.rs` tries single edits (delete one to four commands, replace or insert one);
-//! the continuation runs then start from the edited route. The search resumes after the
-//! passes near the end until the deadline.
+//! Local passes on the best route: after each turn of the configurations in which the best route
+//! changed (at most a second), and near the end, `reorder.rs` changes the order of its collections
+//! (move a block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths,
+//! then `improve.rs` tries single edits (delete one to four commands, replace or insert one); the
+//! continuation runs then start from the edited route. The search resumes after the passes near the
+//! end until the deadline.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
 //! beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the edit

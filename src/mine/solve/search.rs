@@ -791,9 +791,9 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             // At most a tenth of the budget and a second each time: long passes here drive the
             // best route to a local optimum early that later runs no longer leave (contest10 at
             // 150 s: 3606 with 15 s passes, 3634 with 1 s); the long passes come at the end.
-            let until = Instant::now() + ((sh.deadline - sh.start) / 10).min(MID_SEARCH_PASSES);
-            super::reorder::reorder(mine, sh, until.min(deadline));
-            super::improve::improve(mine, sh, until.min(deadline));
+            let until = (Instant::now() + ((sh.deadline - sh.start) / 10).min(MID_SEARCH_PASSES)).min(deadline);
+            super::reorder::reorder(mine, sh, until);
+            super::improve::improve(mine, sh, until);
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
         sched.widths[ci] = (width * 2).min(max_width);

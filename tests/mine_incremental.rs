@@ -34,7 +34,9 @@ fn map_text_sized(
                 let mut it = order.into_iter();
                 let wa = if top_robot { 0 } else { wa };
                 if top_robot {
-                    let x = it.next().unwrap() % w;
+                    // The robot goes in the top row at a column taken from the shuffled order;
+                    // only its own cell leaves the order (n - 1 cells stay free for the rest).
+                    let x = it.as_slice()[0] % w;
                     cells[x] = 'R';
                     it = it.filter(|&i| i != x).collect::<Vec<_>>().into_iter();
                 } else {

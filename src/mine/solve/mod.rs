@@ -33,7 +33,10 @@
 //! longer non-collecting streaks (setup moves such as clearing a cell to push a rock into). After
 //! each run a continuation run restarts the same beam from a point on the best route so far (after
 //! its last lambda, or 1, 2, 3, 5 or 8 lambdas before), spending the width on the end game of the
-//! best collection order. Both cores expand the states of a batch in parallel (rayon). Every prefix
+//! best collection order. While the best route collects every lambda but leaves the lift out of
+//! reach, each turn of the configurations also makes an end-game run: plain macro moves, a long
+//! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
+//! few layers (flood4). Both cores expand the states of a batch in parallel (rayon). Every prefix
 //! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
 //! the best route ends where the best score was reached.
 //!

@@ -689,6 +689,8 @@ pub(crate) struct Schedule {
     extra: [u8; CONFIGS.len()],
     /// Continuation runs done so far (they pick where to restart from in turn).
     resumed: usize,
+    /// End-game runs done so far (they pick where to restart from in turn).
+    ended: usize,
     /// The best score when the best route was last reordered.
     reordered: i64,
     seed: u64,
@@ -701,6 +703,7 @@ impl Schedule {
             widths: [1; CONFIGS.len()],
             extra: [0; CONFIGS.len()],
             resumed: 0,
+            ended: 0,
             reordered: i64::MIN,
             seed: 1,
             round: 0,
@@ -784,6 +787,12 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
                 return;
             }
         }
+        // After each turn of the configurations, while the best route collects every lambda
+        // but the lift is out of reach at its end (flood4: rocks fell into the corridor to the
+        // lift), an end-game run.
+        if ci + 1 == CONFIGS.len() && !end_game(mine, sh, &p, sched, budget / buckets, deadline, debug) {
+            return;
+        }
         // After each turn of all configurations, if the best route changed since the last
         // time: reorder its collections, then edit it.
         let best = sh.best_score.load(Ordering::Relaxed);
@@ -819,4 +828,134 @@ fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
     }
     let cut = *collected_at.get(collected_at.len().checked_sub(back + 1)?)?;
     Some(route[..cut].to_vec())
+}
+
+/// How many lambdas before the end of the best route the end-game runs restart, in turn.
+const END_BACK: [usize; 4] = [8, 5, 3, 12];
+
+/// Longest run of non-collecting macro moves in an end-game run.
+const END_STREAK: u8 = 10;
+
+/// An end-game run, if the best route collects every lambda and leaves the lift out of reach: a beam of
+/// plain macro moves (the first configuration, no reach weight or tour bound) restarted
+/// [`END_BACK`] lambdas before the end of the best route, with a long streak limit (setup
+/// moves such as keeping a rock's landing cell dug) and the width the memory budget allows for
+/// so few layers and routes that long: `budget` bytes over `4 x width` nodes in each of the
+/// `back + 2` layers, each node holding a route twice the best one's length. On flood4 the
+/// end game from 8 lambdas before the end needs a width of about 4000 (the runs from the start
+/// are capped near 1300 there: 12 layers, routes of 4 bytes per cell). Returns false if the
+/// run was cut short by the stop conditions.
+fn end_game(
+    mine: &Mine,
+    sh: &Shared,
+    p: &Params,
+    sched: &mut Schedule,
+    budget: usize,
+    deadline: Instant,
+    debug: bool,
+) -> bool {
+    let best = sh.best_route();
+    if !collects_all_and_loses(mine, &best) {
+        return true;
+    }
+    let back = END_BACK[sched.ended % END_BACK.len()];
+    sched.ended += 1;
+    let Some(cut) = restart_point(mine, &best, back) else { return true };
+    let width = (budget / node_bytes(mine, 2 * best.len()) / (4 * (back + 2))).max(p.width);
+    let end = Params {
+        width,
+        max_streak: END_STREAK,
+        primitives: false,
+        penalty: 2,
+        reach_weight: 0,
+        tour: false,
+        max_cap: usize::MAX,
+        ..*p
+    };
+    let done = run(mine, &cut, sh, &end, deadline);
+    if debug {
+        eprintln!(
+            "  end game {back} lambdas before the end, width {width}: best {} t {:.2}",
+            sh.best_score.load(Ordering::Relaxed),
+            sh.start.elapsed().as_secs_f64()
+        );
+    }
+    done
+}
+
+/// Whether `route` collects every lambda on the map, does not end in the lift, and leaves the
+/// lift out of reach (as [`blocked`] walks).
+fn collects_all_and_loses(mine: &Mine, route: &[u8]) -> bool {
+    let mut m = mine.clone();
+    for &c in route {
+        m.step(command(c));
+    }
+    m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(&m).1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{collects_all_and_loses, end_game, Params, Schedule};
+    use crate::mine::map::Mine;
+    use crate::mine::score::Ending;
+    use crate::mine::solve::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn only_routes_that_collect_everything_and_lose_the_lift_get_an_end_game() {
+        // Lambdas two cells left and right of the robot, the lift below it.
+        let m = Mine::parse("#######\n#\\.R.\\#\n###L###\n").unwrap();
+        assert!(!collects_all_and_loses(&m, b"LLRRRRA"), "the lift is in reach");
+        assert!(!collects_all_and_loses(&m, b"LLRRRRLLD"), "a win");
+        assert!(!collects_all_and_loses(&m, b"LLA"), "a lambda left");
+    }
+
+    /// flood4: the route finder's best route after 150 s before end-game runs (1036) collects
+    /// all 23 lambdas, but rocks fall into the lift's corridor and it aborts. The first
+    /// end-game run (8 lambdas before the end) finds a win.
+    #[test]
+    fn an_end_game_run_wins_flood4() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/flood4.map");
+        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let lost = b"LLUUULLLLLLLLLLLDDLLRRRRRUUUURRUURRRRRRRRRRRRRRULLLDDDDDDDDDDDDDDLLLUULRRRRRRRRRRRRRRRRRRUDRRULURULLDLLLLURRUUULLL";
+        let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
+        assert_eq!((o.score, o.lambdas, o.ending), (1036, 23, Ending::Abort));
+        assert!(collects_all_and_loses(&mine, lost));
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let start = Instant::now();
+        let sh = Shared {
+            start,
+            deadline: start + Duration::from_secs(600),
+            stop: &stop,
+            best_score: AtomicI64::new(1036),
+            best: Mutex::new(lost.to_vec()),
+            explored: AtomicU64::new(0),
+            on_progress: &report,
+            last_report: Mutex::new(start),
+            memory_limit: 1 << 30,
+        };
+        let p = Params {
+            width: 1,
+            k_lambda: 8,
+            k_push: 3,
+            k_dig: 3,
+            max_streak: 2,
+            seed: 1,
+            penalty: 2,
+            primitives: false,
+            reach_weight: 0,
+            tour: false,
+            retries: 3,
+            max_cap: 1,
+        };
+        let mut sched = Schedule::new();
+        assert!(end_game(&mine, &sh, &p, &mut sched, (1 << 30) / 4, sh.deadline, false));
+        let best = sh.best_score.load(Ordering::Relaxed);
+        let o = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
+        assert_eq!((o.score, o.ending), (best, Ending::Win));
+        assert!(best >= 1580, "{best}");
+    }
 }

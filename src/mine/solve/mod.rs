@@ -170,6 +170,31 @@ impl Shared<'_> {
     }
 }
 
+#[cfg(test)]
+impl<'a> Shared<'a> {
+    /// For unit tests: a search state whose best route is `route` scoring `score`, with a
+    /// 600 s deadline and a 1 GB memory limit.
+    pub(crate) fn for_test(
+        stop: &'a AtomicBool,
+        on_progress: &'a (dyn Fn(&Progress) + Sync),
+        score: i64,
+        route: &[u8],
+    ) -> Shared<'a> {
+        let start = Instant::now();
+        Shared {
+            start,
+            deadline: start + Duration::from_secs(600),
+            stop,
+            best_score: AtomicI64::new(score),
+            best: Mutex::new(route.to_vec()),
+            explored: AtomicU64::new(0),
+            on_progress,
+            last_report: Mutex::new(start),
+            memory_limit: 1 << 30,
+        }
+    }
+}
+
 /// The value of stopping here: the score with the ending's bonus if the game ended, else as an
 /// abort (what a route that runs out here scores).
 #[inline]

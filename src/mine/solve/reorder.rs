@@ -178,9 +178,7 @@ mod tests {
     use super::reorder;
     use crate::mine::map::Mine;
     use crate::mine::solve::{Progress, Shared};
-    use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-    use std::sync::Mutex;
-    use std::time::{Duration, Instant};
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     #[test]
     fn takes_the_far_lambda_first_when_the_lift_is_behind_the_near_one() {
@@ -191,19 +189,8 @@ mod tests {
         assert_eq!(mine.clone().run(std::str::from_utf8(bad).unwrap()).score, 139);
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
-        let start = Instant::now();
-        let sh = Shared {
-            start,
-            deadline: start + Duration::from_secs(60),
-            stop: &stop,
-            best_score: AtomicI64::new(139),
-            best: Mutex::new(bad.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress: &report,
-            last_report: Mutex::new(start),
-            memory_limit: 1 << 30,
-        };
-        reorder(&mine, &sh, start + Duration::from_secs(60));
+        let sh = Shared::for_test(&stop, &report, 139, bad);
+        reorder(&mine, &sh, sh.deadline);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 143);
         assert_eq!(sh.best_route(), b"RRLLLLL");
     }

@@ -899,9 +899,7 @@ mod tests {
     use crate::mine::map::Mine;
     use crate::mine::score::Ending;
     use crate::mine::solve::{Progress, Shared};
-    use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-    use std::sync::Mutex;
-    use std::time::{Duration, Instant};
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     #[test]
     fn only_routes_that_collect_everything_and_lose_the_lift_get_an_end_game() {
@@ -925,18 +923,7 @@ mod tests {
         assert!(collects_all_and_loses(&mine, lost));
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
-        let start = Instant::now();
-        let sh = Shared {
-            start,
-            deadline: start + Duration::from_secs(600),
-            stop: &stop,
-            best_score: AtomicI64::new(1036),
-            best: Mutex::new(lost.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress: &report,
-            last_report: Mutex::new(start),
-            memory_limit: 1 << 30,
-        };
+        let sh = Shared::for_test(&stop, &report, 1036, lost);
         let p = Params {
             width: 1,
             k_lambda: 8,

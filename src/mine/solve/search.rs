@@ -814,20 +814,46 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
 /// How many lambdas before the end of the best route the continuation runs restart, in turn.
 const RESTART_BACK: [usize; 6] = [0, 1, 2, 3, 5, 8];
 
-/// The prefix of `route` just after its lambda number `L - back` was collected (`L`: lambdas
-/// the route collects; `back` 0: after its last lambda), or `None` if that is the start.
-fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
-    let mut m = mine.clone();
-    let mut collected_at = Vec::new();
-    for (i, &c) in route.iter().enumerate() {
-        let before = m.collected;
-        m.step(command(c));
-        if m.collected > before {
-            collected_at.push(i + 1);
+/// A route played on a fresh copy of the mine: the final state, and the route's length after
+/// each collection (in order).
+struct Replay {
+    end: Mine,
+    collected_at: Vec<usize>,
+}
+
+impl Replay {
+    fn new(mine: &Mine, route: &[u8]) -> Replay {
+        let mut end = mine.clone();
+        let mut collected_at = Vec::new();
+        for (i, &c) in route.iter().enumerate() {
+            let before = end.collected;
+            end.step(command(c));
+            if end.collected > before {
+                collected_at.push(i + 1);
+            }
         }
+        Replay { end, collected_at }
     }
-    let cut = *collected_at.get(collected_at.len().checked_sub(back + 1)?)?;
-    Some(route[..cut].to_vec())
+
+    /// Whether the route collects every lambda on the map, does not end in the lift, and
+    /// leaves the lift out of reach (as [`blocked`] walks).
+    fn collects_all_and_loses(&self) -> bool {
+        let m = &self.end;
+        m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
+    }
+
+    /// The length of the route's prefix just after its lambda number `L - back` was collected
+    /// (`L`: lambdas the route collects; `back` 0: after its last lambda), or `None` if that
+    /// is the start.
+    fn cut(&self, back: usize) -> Option<usize> {
+        self.collected_at.get(self.collected_at.len().checked_sub(back + 1)?).copied()
+    }
+}
+
+/// The prefix of `route` just after its lambda number `L - back` was collected (see
+/// [`Replay::cut`]).
+fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
+    Some(route[..Replay::new(mine, route).cut(back)?].to_vec())
 }
 
 /// How many lambdas before the end of the best route the end-game runs restart, in turn.
@@ -836,15 +862,15 @@ const END_BACK: [usize; 4] = [8, 5, 3, 12];
 /// Longest run of non-collecting macro moves in an end-game run.
 const END_STREAK: u8 = 10;
 
-/// An end-game run, if the best route collects every lambda and leaves the lift out of reach: a beam of
-/// plain macro moves (the first configuration, no reach weight or tour bound) restarted
-/// [`END_BACK`] lambdas before the end of the best route, with a long streak limit (setup
-/// moves such as keeping a rock's landing cell dug) and the width the memory budget allows for
-/// so few layers and routes that long: `budget` bytes over `4 x width` nodes in each of the
-/// `back + 2` layers, each node holding a route twice the best one's length. On flood4 the
-/// end game from 8 lambdas before the end needs a width of about 4000 (the runs from the start
-/// are capped near 1300 there: 12 layers, routes of 4 bytes per cell). Returns false if the
-/// run was cut short by the stop conditions.
+/// An end-game run, if the best route collects every lambda and leaves the lift out of reach:
+/// a beam of plain macro moves (the first configuration: no reach weight or tour bound)
+/// restarted [`END_BACK`] lambdas before the end of the best route, with a long streak limit
+/// (setup moves such as keeping a rock's landing cell dug) and the width the memory budget
+/// allows for so few layers and routes that long: `budget` bytes over `4 x width` nodes in
+/// each of the `back + 2` layers, each node holding a route twice the best one's length. On
+/// flood4 the end game from 8 lambdas before the end needs a width of about 4000 (the runs from
+/// the start are capped near 1300 there: 12 layers, routes of 4 bytes per cell). Returns false
+/// if the run was cut short by the stop conditions.
 fn end_game(
     mine: &Mine,
     sh: &Shared,
@@ -855,24 +881,18 @@ fn end_game(
     debug: bool,
 ) -> bool {
     let best = sh.best_route();
-    if !collects_all_and_loses(mine, &best) {
+    let replay = Replay::new(mine, &best);
+    if !replay.collects_all_and_loses() {
         return true;
     }
     let back = END_BACK[sched.ended % END_BACK.len()];
     sched.ended += 1;
-    let Some(cut) = restart_point(mine, &best, back) else { return true };
+    let Some(cut) = replay.cut(back) else { return true };
     let width = (budget / node_bytes(mine, 2 * best.len()) / (4 * (back + 2))).max(p.width);
-    let end = Params {
-        width,
-        max_streak: END_STREAK,
-        primitives: false,
-        penalty: 2,
-        reach_weight: 0,
-        tour: false,
-        max_cap: usize::MAX,
-        ..*p
-    };
-    let done = run(mine, &cut, sh, &end, deadline);
+    let (primitives, penalty, _, reach_weight, tour) = CONFIGS[0];
+    let end =
+        Params { width, max_streak: END_STREAK, primitives, penalty, reach_weight, tour, max_cap: usize::MAX, ..*p };
+    let done = run(mine, &best[..cut], sh, &end, deadline);
     if debug {
         eprintln!(
             "  end game {back} lambdas before the end, width {width}: best {} t {:.2}",
@@ -883,19 +903,9 @@ fn end_game(
     done
 }
 
-/// Whether `route` collects every lambda on the map, does not end in the lift, and leaves the
-/// lift out of reach (as [`blocked`] walks).
-fn collects_all_and_loses(mine: &Mine, route: &[u8]) -> bool {
-    let mut m = mine.clone();
-    for &c in route {
-        m.step(command(c));
-    }
-    m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(&m).1
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{collects_all_and_loses, end_game, Params, Schedule};
+    use super::{end_game, Params, Replay, Schedule};
     use crate::mine::map::Mine;
     use crate::mine::score::Ending;
     use crate::mine::solve::{Progress, Shared};
@@ -905,9 +915,13 @@ mod tests {
     fn only_routes_that_collect_everything_and_lose_the_lift_get_an_end_game() {
         // Lambdas two cells left and right of the robot, the lift below it.
         let m = Mine::parse("#######\n#\\.R.\\#\n###L###\n").unwrap();
-        assert!(!collects_all_and_loses(&m, b"LLRRRRA"), "the lift is in reach");
-        assert!(!collects_all_and_loses(&m, b"LLRRRRLLD"), "a win");
-        assert!(!collects_all_and_loses(&m, b"LLA"), "a lambda left");
+        let collects_all_and_loses = |route: &[u8]| Replay::new(&m, route).collects_all_and_loses();
+        assert!(!collects_all_and_loses(b"LLRRRRA"), "the lift is in reach");
+        assert!(!collects_all_and_loses(b"LLRRRRLLD"), "a win");
+        assert!(!collects_all_and_loses(b"LLA"), "a lambda left");
+        // Collections after 2 and 6 commands: the cut points counted from the end.
+        let r = Replay::new(&m, b"LLRRRRA");
+        assert_eq!((r.cut(0), r.cut(1), r.cut(2)), (Some(6), Some(2), None));
     }
 
     /// flood4: the route finder's best route after 150 s before end-game runs (1036) collects
@@ -920,7 +934,7 @@ mod tests {
         let lost = b"LLUUULLLLLLLLLLLDDLLRRRRRUUUURRUURRRRRRRRRRRRRRULLLDDDDDDDDDDDDDDLLLUULRRRRRRRRRRRRRRRRRRUDRRULURULLDLLLLURRUUULLL";
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
         assert_eq!((o.score, o.lambdas, o.ending), (1036, 23, Ending::Abort));
-        assert!(collects_all_and_loses(&mine, lost));
+        assert!(Replay::new(&mine, lost).collects_all_and_loses());
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1036, lost);

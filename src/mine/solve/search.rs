@@ -1,7 +1,7 @@
 //! The layered beam search over macro moves (see the parent module doc).
 
 use super::{stop_value, Shared, SolveOptions};
-use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR};
+use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR, ROCK};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
 use rayon::prelude::*;
@@ -165,8 +165,10 @@ fn loss_of(m: &Mine) -> usize {
 
 /// How much of the map's value the robot can still reach: (lambda cells not reachable now,
 /// whether the lift is reachable), walking as the path search does (pushes, jumps except onto
-/// a trap target, at most as many beards crossed as razors carried). Used to rank states whose
-/// moves left lambdas or the lift blocked.
+/// a trap target, at most as many beards crossed as razors carried). A rock pushed sideways
+/// lies on the next cell that way: walking on in that direction means pushing it again,
+/// unless the cell below it is empty (it falls). Used to rank states whose moves left lambdas
+/// or the lift blocked.
 fn blocked(m: &Mine) -> (usize, bool) {
     let n = m.cells.len();
     let s = m.stride as isize;
@@ -174,6 +176,9 @@ fn blocked(m: &Mine) -> (usize, bool) {
     // it; a cell counts as reachable when that is no more than the razors carried.
     let limit = m.razors.min(250) as u8;
     let mut dist = vec![u8::MAX; n];
+    // Per cell first reached by pushing its rock: 1 + the push direction (the rock now lies
+    // one cell further that way, and stays there unless the cell below it is empty).
+    let mut pushed = vec![0u8; n];
     let mut deque = std::collections::VecDeque::with_capacity(256);
     dist[m.robot] = 0;
     deque.push_back(m.robot);
@@ -183,7 +188,7 @@ fn blocked(m: &Mine) -> (usize, bool) {
         let dc = dist[c];
         for (k, d) in [-1, 1, s, -s].into_iter().enumerate() {
             let nb = (c as isize + d) as usize;
-            let t = m.cells[nb];
+            let t = if pushed[c] == k as u8 + 1 && m.cells[nb - m.stride] != EMPTY { ROCK } else { m.cells[nb] };
             let (dest, cost) = match t {
                 EMPTY | EARTH | RAZOR | LAMBDA => (nb, 0),
                 OPEN | CLOSED => {
@@ -191,7 +196,12 @@ fn blocked(m: &Mine) -> (usize, bool) {
                     continue;
                 }
                 BEARD => (nb, 1),
-                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => (nb, 0),
+                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => {
+                    if dist[nb] == u8::MAX {
+                        pushed[nb] = k as u8 + 1;
+                    }
+                    (nb, 0)
+                }
                 _ => match m.jump_target(t) {
                     Some(j) if !trap(m, j) => (j, 0),
                     _ => continue,
@@ -905,7 +915,7 @@ fn end_game(
 
 #[cfg(test)]
 mod tests {
-    use super::{end_game, Params, Replay, Schedule};
+    use super::{blocked, end_game, Params, Replay, Schedule};
     use crate::mine::map::Mine;
     use crate::mine::score::Ending;
     use crate::mine::solve::{Progress, Shared};
@@ -922,6 +932,16 @@ mod tests {
         // Collections after 2 and 6 commands: the cut points counted from the end.
         let r = Replay::new(&m, b"LLRRRRA");
         assert_eq!((r.cut(0), r.cut(1), r.cut(2)), (Some(6), Some(2), None));
+    }
+
+    /// beard4's trap in small: pushing the rock right leaves it on the only way down (it stays
+    /// on the earth below), so the lambda is lost, unless there is room to push it on.
+    #[test]
+    fn a_pushed_rock_blocks_the_cell_it_lands_on() {
+        let sealed = Mine::parse("######\n#R* ##\n###.##\n###\\##\n##L###\n").unwrap();
+        assert_eq!(blocked(&sealed), (1, false));
+        let room = Mine::parse("######\n#R*  #\n###.##\n###\\##\n##L###\n").unwrap();
+        assert_eq!(blocked(&room), (0, false));
     }
 
     /// flood4: the route finder's best route after 150 s before end-game runs (1036) collects

@@ -126,39 +126,45 @@ fn run_one(map: &str, secs: f64, threads: usize) {
     );
 }
 
+/// Runs the route finder on the contest's maps and compares with the organisers' high-score
+/// table (a line per map: map, our score, the table's, ratio, time, peak memory, states).
+#[derive(clap::Parser)]
+#[command(name = "mine_bench")]
+struct Args {
+    /// Time budget per map in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    time_limit: f64,
+    /// Worker threads per map.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Also print each map's route.
+    #[arg(long)]
+    routes: bool,
+    /// Run one map in this process and print a RESULT line (used for the child processes).
+    #[arg(long, hide = true)]
+    one: Option<String>,
+    /// Maps to run (file stems in tests/data/mine/maps/, e.g. flood4); all 41 when none.
+    maps: Vec<String>,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut secs = 10.0;
-    let mut threads = 2;
-    let mut one = None;
-    let mut maps: Vec<String> = Vec::new();
-    let mut routes = false;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--time-limit" => {
-                i += 1;
-                secs = args[i].parse().expect("--time-limit SECONDS");
-            }
-            "--threads" => {
-                i += 1;
-                threads = args[i].parse().expect("--threads N");
-            }
-            "--one" => {
-                i += 1;
-                one = Some(args[i].clone());
-            }
-            "--routes" => routes = true,
-            m => maps.push(m.trim_end_matches(".map").to_string()),
-        }
-        i += 1;
+    let args = <Args as clap::Parser>::parse();
+    let (secs, threads, routes) = (args.time_limit, args.threads, args.routes);
+    if !(secs > 0.0 && secs.is_finite()) {
+        eprintln!("error: --time-limit must be a positive number of seconds, not {secs}");
+        std::process::exit(2);
     }
-    if let Some(map) = one {
+    if let Some(map) = args.one {
         run_one(&map, secs, threads);
         return;
     }
+    let mut maps: Vec<String> = args.maps.iter().map(|m| m.trim_end_matches(".map").to_string()).collect();
     if maps.is_empty() {
         maps = SAMPLE.iter().chain(JUDGING.iter()).map(|s| s.to_string()).collect();
+    }
+    if let Some(bad) = maps.iter().find(|m| !data_dir().join("maps").join(format!("{m}.map")).is_file()) {
+        eprintln!("error: no map named {bad:?} in {}", data_dir().join("maps").display());
+        std::process::exit(2);
     }
     let vectors = std::fs::read_to_string(data_dir().join("VECTORS.md")).expect("VECTORS.md");
     let table = high_scores(&vectors);

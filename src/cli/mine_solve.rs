@@ -37,7 +37,7 @@ pub struct SolveArgs {
 fn positive_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v.is_finite() && v <= 1e6 => Ok(v),
-        _ => Err(format!("{s:?} is not a positive number of seconds")),
+        _ => Err(format!("{s:?} is not a number of seconds above 0 and at most 1000000")),
     }
 }
 

@@ -140,7 +140,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
 fn check_display() -> Result<(), CliError> {
     viewer::display_available().map_err(|why| {
         CliError::Input(format!(
-            "{why}; the viewer needs a display. Write a GIF instead with --gif FILE (e.g. tumble box STATE MOVES --gif out.gif)"
+            "{why}; the viewer needs a display. Write a GIF instead with --gif FILE (tumble box STATE MOVES --gif out.gif, tumble mine run MAP ROUTE --gif out.gif, tumble ohno solve BOARD --gif out.gif)"
         ))
     })
 }

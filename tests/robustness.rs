@@ -125,3 +125,19 @@ fn a_gif_too_long_to_write_is_refused() {
         .stderr(contains("--speed 0.001 makes each frame 1000 s long; a GIF frame shows at most 655 s"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// A negative number for an option is read as its value and gets the option's range, not
+/// clap's advice to write `-- -3` (which would not work for an option).
+#[test]
+fn negative_option_values_get_the_range() {
+    tumble()
+        .args(["box", FIGURE1, "+", "--fps", "-3", "--gif", "x.gif"])
+        .assert()
+        .code(2)
+        .stderr(contains("-3 is not in 1..=50"));
+    tumble()
+        .args(["mine", "solve", "--time-limit", "-4", "x.map"])
+        .assert()
+        .code(2)
+        .stderr(contains("\"-4\" is not a number of seconds above 0 and at most 1000000"));
+}

@@ -43,6 +43,8 @@ pub struct BoxArgs {
 pub enum BoxCommand {
     /// Print a shortest manipulation string that takes every shubble out without losing a smole
     /// (exit 1 when there is none).
+    #[command(after_help = "With --gif the solution is animated smoothly, at 20 frames per second unless --fps says \
+                            otherwise (not one frame per state as in `tumble box STATE MOVES --gif`).")]
     Solve(SolveArgs),
 }
 

@@ -22,7 +22,7 @@ pub struct SolveArgs {
     #[arg(default_value = "-")]
     map: PathBuf,
     /// Search for at most this many seconds.
-    #[arg(long, default_value_t = 150.0, value_name = "SECONDS", value_parser = positive_seconds)]
+    #[arg(long, default_value_t = 150.0, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]
     time_limit: f64,
     /// Worker threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]

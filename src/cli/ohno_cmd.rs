@@ -43,10 +43,10 @@ pub struct SolveArgs {
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// Board size n (an n x n board; up to 20: proving a larger puzzle unique can take minutes).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=20))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=20))]
     size: u16,
     /// Seed of the random generator (the same seed gives the same puzzle); random by default.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
 }
 

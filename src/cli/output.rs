@@ -22,13 +22,13 @@ pub struct PictureArgs {
     pub gif: Option<PathBuf>,
     /// Smooth animation at this many frames per second (e.g. 20; at most 50, the finest a GIF
     /// player honours) instead of one frame per state.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=50))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=50))]
     pub fps: Option<u16>,
     /// Play faster (2) or slower (0.5).
-    #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_f64)]
+    #[arg(long, default_value_t = 1.0, value_name = "FACTOR", allow_negative_numbers = true, value_parser = positive_f64)]
     pub speed: f64,
     /// Picture width in pixels (the height follows the picture's shape).
-    #[arg(long, default_value_t = 400, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=4096))]
+    #[arg(long, default_value_t = 400, value_name = "PIXELS", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(16..=4096))]
     pub size: u32,
     /// Play the GIF once instead of looping.
     #[arg(long)]

@@ -40,10 +40,10 @@ pub struct ViewArgs {
     #[arg(long, global = true)]
     fullscreen: bool,
     /// Window width in pixels.
-    #[arg(long, global = true, default_value_t = 720, value_parser = clap::value_parser!(u32).range(64..=8192))]
+    #[arg(long, global = true, default_value_t = 720, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(64..=8192))]
     size: u32,
     /// Playing speed factor.
-    #[arg(long, global = true, default_value_t = 1.0, value_parser = super::output::positive_f64)]
+    #[arg(long, global = true, default_value_t = 1.0, allow_negative_numbers = true, value_parser = super::output::positive_f64)]
     speed: f64,
 }
 

@@ -141,3 +141,24 @@ fn negative_option_values_get_the_range() {
         .code(2)
         .stderr(contains("\"-4\" is not a number of seconds above 0 and at most 1000000"));
 }
+
+/// An output file in a folder that does not exist is an error before any work: the route
+/// finder does not search for its whole budget first, and nothing is printed.
+#[test]
+fn a_missing_output_folder_is_an_error_before_any_work() {
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest1.map");
+    let start = Instant::now();
+    tumble()
+        .args(["mine", "solve", "--time-limit", "30", "--gif", "no/such/folder/a.gif", map])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("no/such/folder/a.gif: the folder no/such/folder does not exist"));
+    assert!(start.elapsed() < Duration::from_secs(10));
+    tumble()
+        .args(["box", FIGURE1, "+", "--png", "no/such/folder/a.png"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("the folder no/such/folder does not exist"));
+}

@@ -49,14 +49,25 @@ impl PictureArgs {
         anim.pacing().mode(self.fps.map(f64::from))
     }
 
-    /// Checks that --png and --gif do not name the same file.
+    /// Checks, before any work, that --png and --gif do not name the same file and that the
+    /// folder each is to be written in exists.
     ///
     /// # Errors
-    /// [`CliError::Input`] when they do.
+    /// [`CliError::Input`] when they name the same file or a folder that is missing.
     pub fn check(&self) -> Result<(), CliError> {
         if let (Some(p), Some(g)) = (&self.png, &self.gif) {
             if p == g {
                 return Err(CliError::Input(format!("--png and --gif both name {}", p.display())));
+            }
+        }
+        for path in self.png.iter().chain(&self.gif) {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            if !dir.is_dir() {
+                return Err(CliError::Input(format!(
+                    "{}: the folder {} does not exist",
+                    path.display(),
+                    dir.display()
+                )));
             }
         }
         Ok(())

@@ -25,7 +25,7 @@ enum OhnoCommand {
 
 /// Arguments of `tumble ohno solve`.
 #[derive(Args, Debug)]
-#[command(after_help = "A board is n lines of n characters: . empty, # red, 1-9 a blue number.")]
+#[command(after_help = "A board is n lines of n characters: . empty, # red, O blue, 1-9 a blue number.")]
 pub struct SolveArgs {
     /// The board file, or - (the default) for standard input.
     file: Option<PathBuf>,

@@ -117,12 +117,11 @@ fn a_gif_too_long_to_write_is_refused() {
         .assert()
         .code(2)
         .stderr(contains("1500000 frames at 50 fps (at most 50000): raise --speed or lower --fps"));
-    tumble()
-        .args(["box", FIGURE1, "+", "--speed", "0.001", "--gif"])
-        .arg(&gif)
-        .assert()
-        .code(2)
-        .stderr(contains("--speed 0.001 makes each frame 1000 s long; a GIF frame shows at most 655 s"));
+    let path = gif.to_str().unwrap();
+    refused(
+        &["box", FIGURE1, "+", "--speed", "0.001", "--gif", path],
+        "--speed 0.001 makes each frame 1000 s long; a GIF frame shows at most 655 s",
+    );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
@@ -130,16 +129,17 @@ fn a_gif_too_long_to_write_is_refused() {
 /// clap's advice to write `-- -3` (which would not work for an option).
 #[test]
 fn negative_option_values_get_the_range() {
-    tumble()
-        .args(["box", FIGURE1, "+", "--fps", "-3", "--gif", "x.gif"])
-        .assert()
-        .code(2)
-        .stderr(contains("-3 is not in 1..=50"));
-    tumble()
-        .args(["mine", "solve", "--time-limit", "-4", "x.map"])
-        .assert()
-        .code(2)
-        .stderr(contains("\"-4\" is not a number of seconds above 0 and at most 1000000"));
+    refused(&["box", FIGURE1, "+", "--fps", "-3", "--gif", "x.gif"], "-3 is not in 1..=50");
+    refused(
+        &["mine", "solve", "--time-limit", "-4", "x.map"],
+        "\"-4\" is not a number of seconds above 0 and at most 1000000",
+    );
+}
+
+/// Runs tumble with `args` and expects exit code 2, nothing on standard output and `message`
+/// on standard error.
+fn refused(args: &[&str], message: &str) {
+    tumble().args(args).assert().code(2).stdout("").stderr(contains(message));
 }
 
 /// An output file in a folder that does not exist is an error before any work: the route
@@ -155,10 +155,5 @@ fn a_missing_output_folder_is_an_error_before_any_work() {
         .stdout("")
         .stderr(contains("no/such/folder/a.gif: the folder no/such/folder does not exist"));
     assert!(start.elapsed() < Duration::from_secs(10));
-    tumble()
-        .args(["box", FIGURE1, "+", "--png", "no/such/folder/a.png"])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(contains("the folder no/such/folder does not exist"));
+    refused(&["box", FIGURE1, "+", "--png", "no/such/folder/a.png"], "the folder no/such/folder does not exist");
 }

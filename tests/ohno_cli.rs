@@ -23,6 +23,17 @@ fn solves_counts_and_explains() {
     assert!(text.ends_with("OO##\n##OO\nOO#O\nOO#O\n"));
 }
 
+/// A board with several solutions is still solved (exit 0), with a note on standard error;
+/// a proper puzzle gets no note.
+#[test]
+fn a_board_with_several_solutions_gets_a_note() {
+    let note = "more than one solution; the one printed is one of them";
+    for args in [&["ohno", "solve"][..], &["ohno", "solve", "--steps"]] {
+        tumble().args(args).write_stdin("..\n..\n").assert().success().stderr(contains(note));
+        tumble().args(args).write_stdin(DEMO).assert().success().stderr("");
+    }
+}
+
 #[test]
 fn no_solution_exits_1_and_bad_boards_exit_2() {
     // A 1 whose only neighbours are red: it can see nothing.

@@ -85,6 +85,14 @@ pub fn run(args: OhnoArgs) -> Result<i32, CliError> {
     }
 }
 
+/// Says on standard error when the board has more than one solution (a proper 0h n0 puzzle has
+/// one, ohno.md): the solution printed is then one of them.
+fn note_if_not_unique(puzzle: &Board) {
+    if count_solutions(puzzle, 2) > 1 {
+        eprintln!("tumble: note: this board has more than one solution; the one printed is one of them");
+    }
+}
+
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let puzzle = load_board(args.file.as_deref())?;
@@ -101,6 +109,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         return Ok(match solve(&puzzle) {
             Some(b) => {
                 print_text(&b.to_string())?;
+                note_if_not_unique(&puzzle);
                 if let Some(path) = &args.picture.png {
                     write_still(&board_scene(&b, &Marks::default()), &args.picture, path)?;
                 }
@@ -124,6 +133,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         }
     }
     print_text(&solution.to_string())?;
+    note_if_not_unique(&puzzle);
     if let Some(path) = &args.picture.png {
         write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
     }

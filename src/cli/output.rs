@@ -116,7 +116,8 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
 /// Like [`write_animation`] with an explicit timeline mode.
 ///
 /// # Errors
-/// I/O errors, with the path.
+/// I/O errors, with the path; a timeline too long for a GIF (see
+/// [`crate::export::animation::export_gif`]).
 pub fn write_animation_with(
     anim: &(dyn Animated + Sync),
     args: &PictureArgs,
@@ -124,38 +125,9 @@ pub fn write_animation_with(
     path: &Path,
 ) -> Result<(), CliError> {
     let timeline = Timeline::new(anim, mode, args.speed);
-    check_length(&timeline)?;
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
     export_gif(anim, &timeline, path, GifOptions { width, height, looping: !args.no_loop, progress: true })?;
     Ok(())
-}
-
-/// Most frames a GIF export writes: 50 000 frames are over 40 minutes at 20 fps (and gigabytes
-/// of GIF at the larger sizes).
-pub const MAX_GIF_FRAMES: usize = 50_000;
-
-/// Refuses timelines a GIF cannot hold or that would take too long to write: more than
-/// [`MAX_GIF_FRAMES`] frames (a very slow --speed with --fps), or one-frame-per-state frames
-/// longer than a GIF frame's delay field allows (65 535 cs, --speed below about 0.0016).
-///
-/// # Errors
-/// [`CliError::Input`] naming the flags to change.
-pub fn check_length(timeline: &Timeline) -> Result<(), CliError> {
-    match timeline.mode {
-        Mode::Discrete { seconds_per_frame } if seconds_per_frame * 100.0 / timeline.speed > 65535.0 => {
-            Err(CliError::Input(format!(
-                "--speed {} makes each frame {:.0} s long; a GIF frame shows at most 655 s: raise --speed",
-                timeline.speed,
-                seconds_per_frame / timeline.speed
-            )))
-        }
-        Mode::Smooth { fps, .. } if timeline.duration * fps > MAX_GIF_FRAMES as f64 => Err(CliError::Input(format!(
-            "the animation would last {:.0} s, {:.0} frames at {fps} fps (at most {MAX_GIF_FRAMES}): raise --speed or lower --fps",
-            timeline.duration,
-            timeline.duration * fps
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// Prints `text` and a newline on standard output, flushed. When the reader has gone (a closed

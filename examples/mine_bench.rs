@@ -67,6 +67,11 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mine")
 }
 
+/// The file of the map named `name` (a file stem in `tests/data/mine/maps/`).
+fn map_path(name: &str) -> PathBuf {
+    data_dir().join("maps").join(format!("{name}.map"))
+}
+
 /// The high-score table of VECTORS.md section E: map -> score, from column "high score (2)"
 /// (the snapshot whose sum the file states), falling back to column (1).
 fn high_scores(vectors: &str) -> HashMap<String, i64> {
@@ -107,8 +112,7 @@ fn vm_hwm_kb() -> u64 {
 }
 
 fn run_one(map: &str, secs: f64, threads: usize) {
-    let text = std::fs::read_to_string(data_dir().join("maps").join(format!("{map}.map")))
-        .unwrap_or_else(|e| panic!("reading {map}: {e}"));
+    let text = std::fs::read_to_string(map_path(map)).unwrap_or_else(|e| panic!("reading {map}: {e}"));
     let mine = Mine::parse(&text).expect("map parses");
     let opts = SolveOptions { time_limit: Duration::from_secs_f64(secs), threads, ..SolveOptions::default() };
     let stop = AtomicBool::new(false);
@@ -162,7 +166,7 @@ fn main() {
     if maps.is_empty() {
         maps = SAMPLE.iter().chain(JUDGING.iter()).map(|s| s.to_string()).collect();
     }
-    if let Some(bad) = maps.iter().find(|m| !data_dir().join("maps").join(format!("{m}.map")).is_file()) {
+    if let Some(bad) = maps.iter().find(|m| !map_path(m).is_file()) {
         eprintln!("error: no map named {bad:?} in {}", data_dir().join("maps").display());
         std::process::exit(2);
     }

@@ -36,7 +36,12 @@
 //! best collection order. While the best route collects every lambda but leaves the lift out of
 //! reach, each turn of the configurations also makes an end-game run: plain macro moves, a long
 //! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
-//! few layers (flood4). Both cores expand the states of a batch in parallel (rayon). Every prefix
+//! few layers (flood4). On maps with beards, the first time the best route collects every lambda
+//! and leaves the lift out of reach, the schedule adds deferral lanes (`defer.rs`: the lambdas
+//! of the 1-6 beard groups nearest the lift are kept for last, while any other lambda is in
+//! reach); the lanes (and the plain one) then take turns by least time spent, each with its own
+//! widths and best route to restart from, until one improves the best route to a win and keeps
+//! every later turn (beard4). Both cores expand the states of a batch in parallel (rayon). Every prefix
 //! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
 //! the best route ends where the best score was reached.
 //!
@@ -52,6 +57,7 @@
 //! pass's snapshots (spaced out above). The 41 maps peak at about 150 MB with the default 1 GB.
 
 mod beards;
+mod defer;
 mod improve;
 mod reorder;
 mod search;
@@ -111,6 +117,10 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) best_score: AtomicI64,
     pub(crate) best: Mutex<Vec<u8>>,
+    /// The best score and route offered in the search schedule's current lane (`search.rs`,
+    /// `Schedule`): where its continuation and end-game runs restart from.
+    pub(crate) lane_score: AtomicI64,
+    pub(crate) lane_best: Mutex<Vec<u8>>,
     pub(crate) explored: AtomicU64,
     pub(crate) on_progress: &'a (dyn Fn(&Progress) + Sync),
     pub(crate) last_report: Mutex<Instant>,
@@ -127,6 +137,14 @@ impl Shared<'_> {
     /// Offers a route scoring `score` (already played by the engine).
     #[inline]
     pub(crate) fn offer(&self, score: i64, route: &[u8]) {
+        if score > self.lane_score.load(Ordering::Relaxed) {
+            let mut lane = self.lane_best.lock().unwrap();
+            if score > self.lane_score.load(Ordering::Relaxed) {
+                self.lane_score.store(score, Ordering::Relaxed);
+                lane.clear();
+                lane.extend_from_slice(route);
+            }
+        }
         if score <= self.best_score.load(Ordering::Relaxed) {
             return;
         }
@@ -168,6 +186,18 @@ impl Shared<'_> {
     pub(crate) fn best_route(&self) -> Vec<u8> {
         self.best.lock().unwrap().clone()
     }
+
+    /// The best route of the current lane ([`Shared::lane_best`]).
+    pub(crate) fn lane_route(&self) -> Vec<u8> {
+        self.lane_best.lock().unwrap().clone()
+    }
+
+    /// Makes `(score, route)` the current lane's best and returns the one it replaces.
+    pub(crate) fn swap_lane(&self, score: i64, route: Vec<u8>) -> (i64, Vec<u8>) {
+        let mut lane = self.lane_best.lock().unwrap();
+        let old = self.lane_score.swap(score, Ordering::Relaxed);
+        (old, std::mem::replace(&mut *lane, route))
+    }
 }
 
 #[cfg(test)]
@@ -187,6 +217,8 @@ impl<'a> Shared<'a> {
             stop,
             best_score: AtomicI64::new(score),
             best: Mutex::new(route.to_vec()),
+            lane_score: AtomicI64::new(score),
+            lane_best: Mutex::new(route.to_vec()),
             explored: AtomicU64::new(0),
             on_progress,
             last_report: Mutex::new(start),
@@ -238,6 +270,8 @@ pub fn solve(
         stop,
         best_score: AtomicI64::new(stop_value(mine)),
         best: Mutex::new(Vec::new()),
+        lane_score: AtomicI64::new(stop_value(mine)),
+        lane_best: Mutex::new(Vec::new()),
         explored: AtomicU64::new(0),
         on_progress,
         last_report: Mutex::new(start),

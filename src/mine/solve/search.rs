@@ -87,6 +87,9 @@ pub(crate) struct Params {
     pub(crate) retries: usize,
     /// Most states a layer keeps per razor bucket (from the memory budget).
     pub(crate) max_cap: usize,
+    /// Deferral (`defer.rs`): the lambdas of the `defer` beard groups nearest the lift are
+    /// kept for last (0: none).
+    pub(crate) defer: usize,
 }
 
 #[inline]
@@ -140,6 +143,8 @@ struct Bfs {
     /// Per cell: the command that reached it.
     cmd: Vec<u8>,
     goals: Vec<(usize, Kind)>,
+    /// The search kept off the deferred lambdas (another lambda was in reach without them).
+    deferring: bool,
 }
 
 /// The reach penalty unit count: lambdas lost, plus (when the lift is blocked or a lambda the
@@ -321,7 +326,21 @@ fn rebuild(parent: &[u32], cmd: &[u8], r: usize, goal: usize) -> Vec<(u8, usize)
     path
 }
 
-fn bfs(m: &Mine, p: &Params) -> Bfs {
+/// The goals from the robot's cell ([`bfs_in`]). With `deferred` lambdas (`defer.rs`), those
+/// cells are walls as long as another lambda is in reach without them.
+fn bfs(m: &Mine, p: &Params, deferred: Option<&[bool]>) -> Bfs {
+    if let Some(d) = deferred {
+        let b = bfs_in(m, p, Some(d));
+        if b.goals.iter().any(|g| g.1 == Kind::Lambda) {
+            return b;
+        }
+    }
+    bfs_in(m, p, None)
+}
+
+/// Breadth-first search from the robot: the nearest goals of each kind (as many as `p`
+/// allows), with the `deferred` cells as walls.
+fn bfs_in(m: &Mine, p: &Params, deferred: Option<&[bool]>) -> Bfs {
     let n = m.cells.len();
     let mut parent = vec![u32::MAX; n];
     let mut cmd = vec![0u8; n];
@@ -345,7 +364,7 @@ fn bfs(m: &Mine, p: &Params) -> Bfs {
             let Some((dest, kind)) = edge(m, c, k, want_razors) else {
                 continue;
             };
-            if parent[dest] != u32::MAX {
+            if parent[dest] != u32::MAX || deferred.is_some_and(|d| d[dest]) {
                 continue;
             }
             parent[dest] = c as u32;
@@ -388,7 +407,7 @@ fn bfs(m: &Mine, p: &Params) -> Bfs {
             }
         }
     }
-    Bfs { parent, cmd, goals }
+    Bfs { parent, cmd, goals, deferring: deferred.is_some() }
 }
 
 /// What expanding a node produced.
@@ -482,9 +501,12 @@ fn play_path(m: &mut Mine, route: &mut Vec<u8>, path: &[(u8, usize)], sh: &Share
     Ok(())
 }
 
-fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
+fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Expansion {
     sh.explored.fetch_add(1, Ordering::Relaxed);
-    let b = bfs(&node.mine, p);
+    let b = bfs(&node.mine, p, deferred);
+    // While deferring, no path or single move may step on a deferred lambda (a detour from
+    // `walk` may try).
+    let is_deferred = |c: usize| b.deferring && deferred.is_some_and(|d| d[c]);
     let mut children = Vec::with_capacity(b.goals.len() + 1);
     let collected = node.mine.collected;
     let parent_loss = node.loss;
@@ -498,6 +520,9 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
         else {
             continue;
         };
+        if path.iter().any(|&(_, c)| is_deferred(c)) {
+            continue;
+        }
         if kind == Kind::Shave {
             // The walk may have used the razor or shaved this beard already.
             if !beard_nearby(&mine) {
@@ -555,7 +580,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared) -> Expansion {
                 Some(_) => continue,
                 None => {}
             }
-            if c != b'W' && c != b'S' && m.robot == before {
+            if (c != b'W' && c != b'S' && m.robot == before) || is_deferred(m.robot) {
                 continue;
             }
             sh.offer(stop_value(&m), &route);
@@ -646,6 +671,9 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     let cap = (p.width * 4).max(64).min(p.max_cap);
     let threads = rayon::current_num_threads().max(1);
     let buckets = razor_buckets(mine);
+    // Lambdas kept for last (`defer.rs`), from the map at the start.
+    let deferred_mask = super::defer::mask(start, p.defer);
+    let deferred = deferred_mask.as_deref();
     for k in start_layer..=total {
         let mut heap: BinaryHeap<Node> = std::mem::take(&mut layers[k]).into();
         let mut seen: HashSet<u64> = HashSet::new();
@@ -664,7 +692,7 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
                     batch.push(n);
                 }
             }
-            let results: Vec<Expansion> = batch.par_iter().map(|n| expand(n, p, sh)).collect();
+            let results: Vec<Expansion> = batch.par_iter().map(|n| expand(n, p, sh, deferred)).collect();
             for e in results {
                 for ch in e.children {
                     let c = ch.mine.collected.min(total + 1);
@@ -692,11 +720,42 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     true
 }
 
+/// The widths and streak allowances of the configurations, one set per deferral.
+#[derive(Clone)]
+struct Lane {
+    widths: [usize; CONFIGS.len()],
+    extra: [u8; CONFIGS.len()],
+    /// Time spent in this lane's turns.
+    spent: std::time::Duration,
+    /// The best score and route found in this lane (kept in [`Shared`] while it has the turn).
+    best: (i64, Vec<u8>),
+}
+
+impl Lane {
+    fn new() -> Lane {
+        Lane {
+            widths: [1; CONFIGS.len()],
+            extra: [0; CONFIGS.len()],
+            spent: std::time::Duration::ZERO,
+            best: (i64::MIN, Vec::new()),
+        }
+    }
+}
+
 /// Where the sequence of beam runs stands, so that a search can be resumed after the local
 /// improvement.
 pub(crate) struct Schedule {
-    widths: [usize; CONFIGS.len()],
-    extra: [u8; CONFIGS.len()],
+    /// Lane 0: nothing deferred; lane `k`: deferral `k` (`defer.rs`). The lanes past 0 are
+    /// added once the best route collects every lambda and loses the lift.
+    lanes: Vec<Lane>,
+    /// The lane of this turn of the configurations.
+    lane: usize,
+    /// A turn in this lane improved the best route to a win: the lanes no longer take turns.
+    settled: bool,
+    /// The best score when this turn of the configurations began.
+    turn_best: i64,
+    /// When this turn of the configurations began.
+    turn_start: Instant,
     /// Continuation runs done so far (they pick where to restart from in turn).
     resumed: usize,
     /// End-game runs done so far (they pick where to restart from in turn).
@@ -710,13 +769,50 @@ pub(crate) struct Schedule {
 impl Schedule {
     pub(crate) fn new() -> Schedule {
         Schedule {
-            widths: [1; CONFIGS.len()],
-            extra: [0; CONFIGS.len()],
+            lanes: vec![Lane::new()],
+            lane: 0,
+            settled: false,
+            turn_best: i64::MIN,
+            turn_start: Instant::now(),
             resumed: 0,
             ended: 0,
             reordered: i64::MIN,
             seed: 1,
             round: 0,
+        }
+    }
+
+    /// After a turn of all configurations: picks the lane of the next turn. The first time the
+    /// best route collects every lambda and leaves the lift out of reach, on a map with beard
+    /// groups, the deferral lanes are added; from then on the lane that has had the least time
+    /// so far takes the next turn (each lane with its own growing widths), until a turn
+    /// improves the best route to a win, and that lane keeps every later turn.
+    fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
+        let best = sh.best_score.load(Ordering::Relaxed);
+        let improved = best > self.turn_best;
+        self.turn_best = best;
+        let now = Instant::now();
+        self.lanes[self.lane].spent += now - self.turn_start;
+        self.turn_start = now;
+        if self.settled {
+            return;
+        }
+        let replay = Replay::new(mine, &sh.best_route());
+        if self.lanes.len() == 1 {
+            if replay.collects_all_and_loses() {
+                self.lanes.extend((0..super::defer::count(mine)).map(|_| Lane::new()));
+            }
+        } else if improved && replay.end.ending == Some(Ending::Win) {
+            self.settled = true;
+            return;
+        }
+        // The least time so far; on a tie the next one after this lane.
+        let n = self.lanes.len();
+        let next = (1..=n).map(|i| (self.lane + i) % n).min_by_key(|&l| self.lanes[l].spent).unwrap_or(0);
+        if next != self.lane {
+            let incoming = std::mem::take(&mut self.lanes[next].best);
+            self.lanes[self.lane].best = sh.swap_lane(incoming.0, incoming.1);
+            self.lane = next;
         }
     }
 }
@@ -753,8 +849,9 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
     loop {
         let ci = sched.round % CONFIGS.len();
         let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
-        let max_streak = (max_streak + sched.extra[ci]).min(MAX_STREAK);
-        let width = sched.widths[ci].min(max_width);
+        let lane = &sched.lanes[sched.lane];
+        let max_streak = (max_streak + lane.extra[ci]).min(MAX_STREAK);
+        let width = lane.widths[ci].min(max_width);
         let p = Params {
             width,
             k_lambda: 8,
@@ -768,11 +865,13 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             tour,
             retries: 3,
             max_cap,
+            defer: sched.lane,
         };
         let done = run(mine, &[], sh, &p, deadline);
         if debug {
             eprintln!(
-                "config {ci} width {width} streak {max_streak} done {done} best {} t {:.2}",
+                "config {ci} lane {} width {width} streak {max_streak} done {done} best {} t {:.2}",
+                sched.lane,
                 sh.best_score.load(Ordering::Relaxed),
                 sh.start.elapsed().as_secs_f64()
             );
@@ -785,14 +884,15 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         // a fraction of a second), or a configuration with single moves at width 64 or more,
         // each further run allows one more non-collecting macro move in a row.
         if width == max_width || (primitives && width >= 64) {
-            sched.extra[ci] = sched.extra[ci].saturating_add(1);
+            let extra = &mut sched.lanes[sched.lane].extra[ci];
+            *extra = extra.saturating_add(1);
         }
         // A continuation run: the same beam, restarted from a point on the best route found
         // so far (after its last lambda, or a few lambdas before), so that the search spends
         // its width on the end game of the most promising collection order.
         let back = RESTART_BACK[sched.resumed % RESTART_BACK.len()];
         sched.resumed += 1;
-        if let Some(cut) = restart_point(mine, &sh.best_route(), back) {
+        if let Some(cut) = restart_point(mine, &sh.lane_route(), back) {
             if !run(mine, &cut, sh, &p, deadline) {
                 return;
             }
@@ -815,7 +915,10 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             super::improve::improve(mine, sh, until);
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
-        sched.widths[ci] = (width * 2).min(max_width);
+        sched.lanes[sched.lane].widths[ci] = (width * 2).min(max_width);
+        if ci + 1 == CONFIGS.len() {
+            sched.next_lane(mine, sh);
+        }
         sched.round += 1;
         sched.seed += 1;
     }
@@ -890,7 +993,7 @@ fn end_game(
     deadline: Instant,
     debug: bool,
 ) -> bool {
-    let best = sh.best_route();
+    let best = sh.lane_route();
     let replay = Replay::new(mine, &best);
     if !replay.collects_all_and_loses() {
         return true;
@@ -971,6 +1074,7 @@ mod tests {
             tour: false,
             retries: 3,
             max_cap: 1,
+            defer: 0,
         };
         let mut sched = Schedule::new();
         assert!(end_game(&mine, &sh, &p, &mut sched, (1 << 30) / 4, sh.deadline, false));
@@ -978,5 +1082,39 @@ mod tests {
         let o = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
         assert_eq!((o.score, o.ending), (best, Ending::Win));
         assert!(best >= 1580, "{best}");
+    }
+
+    /// The schedule's lanes on beard4: after a turn whose best route collects all 44 lambdas
+    /// and loses the lift, the six deferral lanes are added and the next turn goes to one of
+    /// them (with its own, still empty, best route to restart from; the plain lane keeps its
+    /// own). A turn that improves the best route to a win settles the schedule on its lane.
+    #[test]
+    fn deferral_lanes_take_turns_until_one_wins_beard4() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/beard4.map");
+        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+        let won = b"RDDDRLUUULLDDDDDDRRLLLLLLLRRRRRUUUUUULLLLDDDDLRUULLLLDDDUURURRRUULLLLRUURLDDRRRRRRRDDDDDDDDRRRDDDUUULLLLLLLLLLLRRRRRRRRRRRDDLLLLLLLLLLLRRRRRRRRRRRRRRRRRLLLLLLUULLLUUUUUUUUURWLULLLRRRRRRLLDLDRRDRRRRRUUULRRDRDLLDDDDDDDDDURRUUUUUR";
+        let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
+        assert_eq!((o.score, o.lambdas, o.ending), (2033, 44, Ending::Abort));
+        let o = mine.clone().run(std::str::from_utf8(won).unwrap());
+        assert_eq!((o.score, o.ending), (3073, Ending::Win));
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 2033, lost);
+        let mut sched = Schedule::new();
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lanes.len(), 7);
+        assert_eq!(sched.lane, 1, "a deferral lane (no time spent yet) is next");
+        assert_eq!(sh.lane_route(), b"");
+        assert_eq!(sched.lanes[0].best, (2033, lost.to_vec()));
+        // A turn without a win: the next lane that has had the least time.
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 2);
+        sh.offer(3073, won);
+        assert_eq!(sh.lane_route(), won);
+        sched.next_lane(&mine, &sh);
+        assert!(sched.settled);
+        sched.next_lane(&mine, &sh);
+        assert_eq!((sched.lane, sh.lane_route()), (2, won.to_vec()));
     }
 }

@@ -1,26 +1,31 @@
-//! Lambdas kept for last on maps with beards (beard4).
+//! Lambdas kept for last: the deferrals of the route finder's lanes (`search.rs`, `Schedule`).
 //!
-//! Beards grow every `Growth` moves into the empty cells among their 8 neighbours (beards.pdf,
-//! the map update). A lambda next to a beard is a wall for it until the robot takes it; after
-//! that the beard spreads into the cell and on through every cell the robot has emptied
-//! nearby. On beard4 the beam takes the lambdas of the top-right room (two beards) and beside
-//! the bottom-right beard early, because they are near; by the end the beards have grown over
-//! the corridors to the lift and the lift is out of reach. A route that wins leaves those
-//! lambdas for last: it collects everything else, then the top-right room, then the lambdas
-//! beside the lift, then leaves.
+//! The beam collects the nearest lambdas first. Some maps are won, or won in fewer moves, only
+//! by leaving the lambdas on the lift's side for last:
+//! - beard4: beards grow every `Growth` moves into the empty cells among their 8 neighbours
+//!   (beards.pdf, the map update). A lambda next to a beard is a wall for it until the robot
+//!   takes it; then the beard spreads into the cell and on through every cell the robot has
+//!   emptied nearby. The beam takes the lambdas of the top-right room (two beards) and beside
+//!   the bottom-right beard early, because they are near; by the end the beards have grown
+//!   over the corridors to the lift, and every route that collects all 44 aborts (2033). A
+//!   route that wins collects everything else, then the top-right room, then the lambdas
+//!   beside the lift, then leaves.
+//! - contest9, trampoline3, horock1: routes that keep a few clusters near the lift for the way
+//!   back are shorter than the beam's.
 //!
-//! A *beard group* is a set of lambdas 8-connected to each other, one of them among the 8
-//! neighbours of a beard (the lambdas a beard eats its way through once the first is taken).
-//! The groups are ranked by how far their farthest lambda is from the lift (moves over every
-//! cell but walls), and deferral `k` keeps the lambdas of the `k` groups nearest the lift
-//! for last: while another lambda can be reached without stepping on them, the path search
-//! treats them as walls (`search.rs`).
+//! A *group* is a set of lambdas 8-connected to each other; a *beard group* is a group with a
+//! lambda among the 8 neighbours of a beard (the lambdas a beard eats its way through once
+//! the first is taken). Groups are ranked by how far their farthest lambda is from the lift
+//! (moves over every cell but walls). The deferrals are the `k` beard groups nearest the lift
+//! (k = 1..=6), then the `k` groups nearest the lift (k = 1..=6), each set once. While another
+//! lambda can be reached without stepping on a deferred one, the path search treats the
+//! deferred lambdas as walls (`search.rs`).
 
 use crate::mine::map::{Mine, BEARD, LAMBDA, WALL};
 use std::collections::VecDeque;
 
-/// Most deferrals tried (the groups nearest the lift).
-pub(crate) const MAX_DEFERRALS: usize = 6;
+/// Most deferrals of each kind (the 1 to 6 groups nearest the lift).
+const MAX_GROUPS: usize = 6;
 
 /// Moves from the lift to every cell over every cell but walls (`usize::MAX`: not connected).
 fn lift_distance(m: &Mine) -> Vec<usize> {
@@ -40,53 +45,68 @@ fn lift_distance(m: &Mine) -> Vec<usize> {
     dist
 }
 
-/// The beard groups of the map (cell indices), nearest the lift first: each ranked by the lift
-/// distance of its farthest lambda. Empty on maps without beards.
-pub(crate) fn groups(m: &Mine) -> Vec<Vec<usize>> {
+/// The groups of the map (cell indices, in the order found), nearest the lift first.
+fn groups(m: &Mine) -> Vec<Vec<usize>> {
     let dist = lift_distance(m);
     let mut seen = vec![false; m.cells.len()];
     let mut ranked = Vec::new();
-    for &b in &m.beards {
-        if m.cells[b as usize] != BEARD {
+    for seed in 0..m.cells.len() {
+        if m.cells[seed] != LAMBDA || seen[seed] {
             continue;
         }
-        for seed in m.around(b as usize) {
-            if m.cells[seed] != LAMBDA || seen[seed] {
-                continue;
-            }
-            seen[seed] = true;
-            let mut group = vec![seed];
-            let mut i = 0;
-            while i < group.len() {
-                for c in m.around(group[i]) {
-                    if m.cells[c] == LAMBDA && !seen[c] {
-                        seen[c] = true;
-                        group.push(c);
-                    }
+        seen[seed] = true;
+        let mut group = vec![seed];
+        let mut i = 0;
+        while i < group.len() {
+            for c in m.around(group[i]) {
+                if m.cells[c] == LAMBDA && !seen[c] {
+                    seen[c] = true;
+                    group.push(c);
                 }
-                i += 1;
             }
-            let far = group.iter().map(|&c| dist[c]).max().unwrap_or(0);
-            ranked.push((far, group));
+            i += 1;
         }
+        let far = group.iter().map(|&c| dist[c]).max().unwrap_or(0);
+        ranked.push((far, group));
     }
     ranked.sort();
     ranked.into_iter().map(|(_, g)| g).collect()
 }
 
-/// Deferrals tried on this map: [`groups`] capped at [`MAX_DEFERRALS`].
-pub(crate) fn count(m: &Mine) -> usize {
-    groups(m).len().min(MAX_DEFERRALS)
+/// Whether a lambda of `group` is among the 8 neighbours of a beard.
+fn beard_group(m: &Mine, group: &[usize]) -> bool {
+    group.iter().any(|&c| m.around(c).iter().any(|&b| m.cells[b] == BEARD))
 }
 
-/// Deferral `k` (1 ..= [`count`]): per cell, whether it is a lambda of the `k` beard groups
-/// nearest the lift. `None` for `k` 0 (nothing deferred).
-pub(crate) fn mask(m: &Mine, k: usize) -> Option<Vec<bool>> {
-    if k == 0 {
-        return None;
+/// The deferrals tried on this map (each a sorted list of lambda cells, none empty, no two the
+/// same): the 1 to 6 beard groups nearest the lift, then the 1 to 6 groups nearest the lift.
+/// The second value counts the first kind.
+pub(crate) fn deferrals(m: &Mine) -> (Vec<Vec<usize>>, usize) {
+    let all = groups(m);
+    let beard: Vec<&Vec<usize>> = all.iter().filter(|g| beard_group(m, g)).collect();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut beard_count = 0;
+    for (i, kind) in [beard, all.iter().collect()].into_iter().enumerate() {
+        for k in 1..=kind.len().min(MAX_GROUPS) {
+            let mut cells: Vec<usize> = kind[..k].iter().flat_map(|g| g.iter().copied()).collect();
+            cells.sort_unstable();
+            if !out.contains(&cells) {
+                out.push(cells);
+            }
+        }
+        if i == 0 {
+            beard_count = out.len();
+        }
     }
+    (out, beard_count)
+}
+
+/// Deferral `k` (1 ..= `deferrals(m).0.len()`) as a mask: per cell, whether it is a deferred
+/// lambda. `None` for `k` 0 (nothing deferred) or out of range.
+pub(crate) fn mask(m: &Mine, k: usize) -> Option<Vec<bool>> {
+    let cells = deferrals(m).0.into_iter().nth(k.checked_sub(1)?)?;
     let mut mask = vec![false; m.cells.len()];
-    for c in groups(m).into_iter().take(k).flatten() {
+    for c in cells {
         mask[c] = true;
     }
     Some(mask)
@@ -94,39 +114,44 @@ pub(crate) fn mask(m: &Mine, k: usize) -> Option<Vec<bool>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{groups, mask};
+    use super::{deferrals, mask};
     use crate::mine::map::Mine;
 
-    /// beard4: the groups nearest the lift are the bottom-right beard's three lambdas, then
-    /// the top-right room's seven.
+    /// beard4 (lines counted from the top of the file, columns from its left): the beard
+    /// groups nearest the lift are the bottom-right beard's three lambdas, then the top-right
+    /// room's seven (deferrals 1 and 2); then four more beard groups, then the plain groups.
     #[test]
-    fn beard4_groups_nearest_the_lift_first() {
+    fn beard4_deferrals_start_with_the_lift_side_beard_groups() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/beard4.map");
         let m = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        // (line from the top, column) of each lambda, as in the map file.
-        let at = |c: usize| (m.height - c / m.stride, c % m.stride - 1);
-        let g: Vec<Vec<(usize, usize)>> = groups(&m)
-            .iter()
-            .map(|g| {
-                let mut v: Vec<_> = g.iter().map(|&c| at(c)).collect();
-                v.sort();
-                v
-            })
-            .collect();
-        assert_eq!(g[0], [(12, 16), (13, 17), (13, 18)]);
-        assert_eq!(g[1], [(1, 15), (1, 16), (1, 17), (2, 16), (2, 17), (2, 18), (3, 18)]);
-        assert_eq!(g.len(), 6);
+        let at = |c: &usize| (m.height - c / m.stride, c % m.stride - 1);
+        let (d, beard) = deferrals(&m);
+        assert_eq!(beard, 6);
+        let cells = |k: usize| {
+            let mut v: Vec<_> = d[k].iter().map(at).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(cells(0), [(12, 16), (13, 17), (13, 18)]);
+        let room = [(1, 15), (1, 16), (1, 17), (2, 16), (2, 17), (2, 18), (3, 18)];
+        assert_eq!(cells(1), [&room[..], &[(12, 16), (13, 17), (13, 18)]].concat());
+        // Plain groups: the bottom-right three again (left out: the same set), then with (12,12).
+        assert!((2..d.len()).any(|k| cells(k) == [(12, 12), (12, 16), (13, 17), (13, 18)]));
+        assert_eq!(d.len(), 6 + 5);
         assert!(mask(&m, 0).is_none());
-        assert_eq!(mask(&m, 2).unwrap().iter().filter(|&&d| d).count(), 10);
+        assert_eq!(mask(&m, 2).unwrap().iter().filter(|&&x| x).count(), 10);
+        assert!(mask(&m, d.len() + 1).is_none());
     }
 
-    /// A lambda next to a beard and the lambdas 8-connected to it form one group; a lambda
-    /// elsewhere is in none.
+    /// Two groups: the lambda beside the lift, then the pair beside the beard farther away.
+    /// The beard group alone, then the group nearest the lift, then both.
     #[test]
-    fn a_group_is_the_lambdas_a_beard_reaches_through_lambdas() {
-        let m = Mine::parse("#######\n#W\\\\.\\#\n#R...L#\n#######\n").unwrap();
-        let g = groups(&m);
-        assert_eq!(g.len(), 1);
-        assert_eq!(g[0].len(), 2);
+    fn deferrals_are_the_nearest_beard_groups_then_the_nearest_groups() {
+        let m = Mine::parse("#########\n#W\\\\..R.#\n#.....\\L#\n#########\n").unwrap();
+        let (d, beard) = deferrals(&m);
+        assert_eq!(beard, 1);
+        let lambdas = |k: usize| d[k].len();
+        assert_eq!(d.len(), 3);
+        assert_eq!((lambdas(0), lambdas(1), lambdas(2)), (2, 1, 3));
     }
 }

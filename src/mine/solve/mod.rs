@@ -36,12 +36,12 @@
 //! best collection order. While the best route collects every lambda but leaves the lift out of
 //! reach, each turn of the configurations also makes an end-game run: plain macro moves, a long
 //! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
-//! few layers (flood4). On maps with beards, the first time the best route collects every lambda
-//! and leaves the lift out of reach, the schedule adds deferral lanes (`defer.rs`: the lambdas
-//! of the 1-6 beard groups nearest the lift are kept for last, while any other lambda is in
-//! reach); the lanes (and the plain one) then take turns by least time spent, each with its own
-//! widths and best route to restart from, until one improves the best route to a win and keeps
-//! every later turn (beard4). Both cores expand the states of a batch in parallel (rayon). Every prefix
+//! few layers (flood4). After the first turn, deferral lanes are added (`defer.rs`: the
+//! lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the lift are kept for last
+//! while any other lambda is in reach). They get as much time as the plain lane spends in turns
+//! that do not improve the best score, by least time spent, each with its own widths and its
+//! own best route to restart from (beard4 wins only so; contest9, trampoline3, horock1 gain).
+//! Both cores expand the states of a batch in parallel (rayon). Every prefix
 //! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
 //! the best route ends where the best score was reached.
 //!

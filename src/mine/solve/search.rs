@@ -87,8 +87,7 @@ pub(crate) struct Params {
     pub(crate) retries: usize,
     /// Most states a layer keeps per razor bucket (from the memory budget).
     pub(crate) max_cap: usize,
-    /// Deferral (`defer.rs`): the lambdas of the `defer` beard groups nearest the lift are
-    /// kept for last (0: none).
+    /// Deferral number `defer` (`defer.rs`): lambdas kept for last (0: none).
     pub(crate) defer: usize,
 }
 
@@ -745,15 +744,17 @@ impl Lane {
 /// Where the sequence of beam runs stands, so that a search can be resumed after the local
 /// improvement.
 pub(crate) struct Schedule {
-    /// Lane 0: nothing deferred; lane `k`: deferral `k` (`defer.rs`). The lanes past 0 are
-    /// added once the best route collects every lambda and loses the lift.
+    /// Lane 0: nothing deferred; lane `k`: deferral `k` (`defer.rs`), added after the first
+    /// turn of the configurations.
     lanes: Vec<Lane>,
     /// The lane of this turn of the configurations.
     lane: usize,
-    /// A turn in this lane improved the best route to a win: the lanes no longer take turns.
-    settled: bool,
     /// The best score when this turn of the configurations began.
     turn_best: i64,
+    /// Time the plain lane spent in turns that did not improve the best score.
+    stalled: std::time::Duration,
+    /// Lanes 1 ..= `beard_lanes` defer beard groups.
+    beard_lanes: usize,
     /// When this turn of the configurations began.
     turn_start: Instant,
     /// Continuation runs done so far (they pick where to restart from in turn).
@@ -771,8 +772,9 @@ impl Schedule {
         Schedule {
             lanes: vec![Lane::new()],
             lane: 0,
-            settled: false,
             turn_best: i64::MIN,
+            stalled: std::time::Duration::ZERO,
+            beard_lanes: 0,
             turn_start: Instant::now(),
             resumed: 0,
             ended: 0,
@@ -782,33 +784,46 @@ impl Schedule {
         }
     }
 
-    /// After a turn of all configurations: picks the lane of the next turn. The first time the
-    /// best route collects every lambda and leaves the lift out of reach, on a map with beard
-    /// groups, the deferral lanes are added; from then on the lane that has had the least time
-    /// so far takes the next turn (each lane with its own growing widths), until a turn
-    /// improves the best route to a win, and that lane keeps every later turn.
+    /// After a turn of all configurations: picks the lane of the next turn. After the first
+    /// turn the deferral lanes are added. They get the time the plain lane has lost: the plain
+    /// lane takes the turn while the deferral lanes together have had as much time as it spent
+    /// in turns that did not improve the best score; otherwise the deferral lane that has had
+    /// the least time does. So a search that still improves stays in the plain lane, and one
+    /// that is stuck (contest9) gives about half its time to the deferrals. While the best
+    /// route collects every lambda and loses the lift, only the beard lanes take turns
+    /// (beard4: every route of the plain lane aborts). Each lane has its own growing widths and its own best route for the
+    /// continuation and end-game runs; the lane's best route goes into `sh` for its turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
-        let best = sh.best_score.load(Ordering::Relaxed);
-        let improved = best > self.turn_best;
-        self.turn_best = best;
         let now = Instant::now();
-        self.lanes[self.lane].spent += now - self.turn_start;
+        let spent = now - self.turn_start;
         self.turn_start = now;
-        if self.settled {
-            return;
+        self.lanes[self.lane].spent += spent;
+        let best = sh.best_score.load(Ordering::Relaxed);
+        if self.lane == 0 && best <= self.turn_best {
+            self.stalled += spent;
         }
-        let replay = Replay::new(mine, &sh.best_route());
-        if self.lanes.len() == 1 {
-            if replay.collects_all_and_loses() {
-                self.lanes.extend((0..super::defer::count(mine)).map(|_| Lane::new()));
-            }
-        } else if improved && replay.end.ending == Some(Ending::Win) {
-            self.settled = true;
-            return;
+        self.turn_best = best;
+        if self.round + 1 == CONFIGS.len() {
+            let (sets, beard) = super::defer::deferrals(mine);
+            self.lanes.extend(sets.iter().map(|_| Lane::new()));
+            self.beard_lanes = beard;
         }
-        // The least time so far; on a tie the next one after this lane.
         let n = self.lanes.len();
-        let next = (1..=n).map(|i| (self.lane + i) % n).min_by_key(|&l| self.lanes[l].spent).unwrap_or(0);
+        let others: std::time::Duration = self.lanes[1..].iter().map(|l| l.spent).sum();
+        // Among the lanes in `range`, the one with the least time so far; on a tie the next one
+        // after this lane.
+        let least = |range: std::ops::RangeInclusive<usize>| {
+            (1..=n).map(|i| (self.lane + i) % n).filter(|l| range.contains(l)).min_by_key(|&l| self.lanes[l].spent)
+        };
+        let lost = self.beard_lanes > 0 && Replay::new(mine, &sh.best_route()).collects_all_and_loses();
+        let next = if lost {
+            // Every route so far aborts with all lambdas: the beard lanes only.
+            least(1..=self.beard_lanes).unwrap_or(0)
+        } else if others >= self.stalled {
+            0
+        } else {
+            least(1..=n - 1).unwrap_or(0)
+        };
         if next != self.lane {
             let incoming = std::mem::take(&mut self.lanes[next].best);
             self.lanes[self.lane].best = sh.swap_lane(incoming.0, incoming.1);
@@ -1084,12 +1099,13 @@ mod tests {
         assert!(best >= 1580, "{best}");
     }
 
-    /// The schedule's lanes on beard4: after a turn whose best route collects all 44 lambdas
-    /// and loses the lift, the six deferral lanes are added and the next turn goes to one of
-    /// them (with its own, still empty, best route to restart from; the plain lane keeps its
-    /// own). A turn that improves the best route to a win settles the schedule on its lane.
+    /// The schedule's lanes on beard4: after the first turn of the configurations the 11
+    /// deferral lanes are added; the plain lane has lost time and the others had none, so one
+    /// of them takes the next turn, with its own (still empty) best route to restart from,
+    /// while the plain lane keeps its own. The plain lane takes the turn again once the
+    /// deferral lanes have had as much time as it lost.
     #[test]
-    fn deferral_lanes_take_turns_until_one_wins_beard4() {
+    fn deferral_lanes_share_the_time_with_the_plain_lane() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/beard4.map");
         let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
         let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
@@ -1102,19 +1118,25 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 2033, lost);
         let mut sched = Schedule::new();
+        sched.round = super::CONFIGS.len() - 1;
+        sched.stalled = std::time::Duration::from_secs(1);
         sched.next_lane(&mine, &sh);
-        assert_eq!(sched.lanes.len(), 7);
-        assert_eq!(sched.lane, 1, "a deferral lane (no time spent yet) is next");
+        assert_eq!(sched.lanes.len(), 1 + 11);
+        assert_eq!(sched.lane, 1, "the first deferral lane (no time spent yet) is next");
         assert_eq!(sh.lane_route(), b"");
         assert_eq!(sched.lanes[0].best, (2033, lost.to_vec()));
-        // A turn without a win: the next lane that has had the least time.
-        sched.next_lane(&mine, &sh);
-        assert_eq!(sched.lane, 2);
+        // Lane 1 wins; the plain lane has lost far more time: the next deferral lane goes.
         sh.offer(3073, won);
         assert_eq!(sh.lane_route(), won);
+        sched.stalled = std::time::Duration::from_secs(10);
         sched.next_lane(&mine, &sh);
-        assert!(sched.settled);
+        assert_eq!(sched.lane, 2);
+        assert_eq!(sched.lanes[1].best, (3073, won.to_vec()));
+        assert_eq!(sh.best_route(), won);
+        // The deferral lanes have had as much as the plain lane lost: its turn, with its own
+        // best route.
+        sched.stalled = std::time::Duration::ZERO;
         sched.next_lane(&mine, &sh);
-        assert_eq!((sched.lane, sh.lane_route()), (2, won.to_vec()));
+        assert_eq!((sched.lane, sh.lane_route()), (0, lost.to_vec()));
     }
 }

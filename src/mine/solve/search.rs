@@ -791,8 +791,9 @@ impl Schedule {
     /// the least time does. So a search that still improves stays in the plain lane, and one
     /// that is stuck (contest9) gives about half its time to the deferrals. While the best
     /// route collects every lambda and loses the lift, only the beard lanes take turns
-    /// (beard4: every route of the plain lane aborts). Each lane has its own growing widths and its own best route for the
-    /// continuation and end-game runs; the lane's best route goes into `sh` for its turn.
+    /// (beard4: every route of the plain lane aborts). Each lane has its own growing widths
+    /// and its own best route for the continuation and end-game runs; the lane's best route
+    /// goes into `sh` for its turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
         let now = Instant::now();
         let spent = now - self.turn_start;

@@ -38,9 +38,11 @@
 //! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
 //! few layers (flood4). After the first turn, deferral lanes are added (`defer.rs`: the
 //! lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the lift are kept for last
-//! while any other lambda is in reach). They get as much time as the plain lane spends in turns
-//! that do not improve the best score, by least time spent, each with its own widths and its
-//! own best route to restart from (beard4 wins only so; contest9, trampoline3, horock1 gain).
+//! while any other lambda is in reach). In the second half of the budget they get as much time
+//! as the plain lane spends in turns that do not improve the best score, by least time spent,
+//! each with its own widths and its own best route to restart from (contest9, trampoline3,
+//! horock1 gain); while every route aborts with all lambdas, the beard lanes take all turns
+//! (beard4 wins only so).
 //! Both cores expand the states of a batch in parallel (rayon). Every prefix
 //! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
 //! the best route ends where the best score was reached.

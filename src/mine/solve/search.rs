@@ -785,13 +785,15 @@ impl Schedule {
     }
 
     /// After a turn of all configurations: picks the lane of the next turn. After the first
-    /// turn the deferral lanes are added. They get the time the plain lane has lost: the plain
-    /// lane takes the turn while the deferral lanes together have had as much time as it spent
-    /// in turns that did not improve the best score; otherwise the deferral lane that has had
-    /// the least time does. So a search that still improves stays in the plain lane, and one
-    /// that is stuck (contest9) gives about half its time to the deferrals. While the best
-    /// route collects every lambda and loses the lift, only the beard lanes take turns
-    /// (beard4: every route of the plain lane aborts). Each lane has its own growing widths
+    /// turn the deferral lanes are added. They get the time the plain lane loses in the second
+    /// half of the budget: the plain lane takes the turn while the deferral lanes together
+    /// have had as much time as it spent there in turns that did not improve the best score;
+    /// otherwise the deferral lane that has had the least time does. So a search that still
+    /// improves stays in the plain lane, and one that is stuck (contest9) gives about half its
+    /// second half to the deferrals. While the best route collects every lambda and loses the
+    /// lift, only the beard lanes take turns (beard4: every route of the plain lane aborts),
+    /// from the start, or only the plain lane when the map has no beard groups (flood4: its
+    /// end-game runs). Each lane has its own growing widths
     /// and its own best route for the continuation and end-game runs; the lane's best route
     /// goes into `sh` for its turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
@@ -800,7 +802,9 @@ impl Schedule {
         self.turn_start = now;
         self.lanes[self.lane].spent += spent;
         let best = sh.best_score.load(Ordering::Relaxed);
-        if self.lane == 0 && best <= self.turn_best {
+        // The first half of the budget is the plain lane's (flood4 and horock3 at 10 s need it).
+        let early = sh.start.elapsed() < (sh.deadline - sh.start) / 2;
+        if self.lane == 0 && best <= self.turn_best && !early {
             self.stalled += spent;
         }
         self.turn_best = best;
@@ -816,11 +820,12 @@ impl Schedule {
         let least = |range: std::ops::RangeInclusive<usize>| {
             (1..=n).map(|i| (self.lane + i) % n).filter(|l| range.contains(l)).min_by_key(|&l| self.lanes[l].spent)
         };
-        let lost = self.beard_lanes > 0 && Replay::new(mine, &sh.best_route()).collects_all_and_loses();
+        let lost = Replay::new(mine, &sh.best_route()).collects_all_and_loses();
         let next = if lost {
-            // Every route so far aborts with all lambdas: the beard lanes only.
+            // Every route so far aborts with all lambdas: the beard lanes only, or the plain
+            // lane's end-game runs when there are none (flood4).
             least(1..=self.beard_lanes).unwrap_or(0)
-        } else if others >= self.stalled {
+        } else if early || others >= self.stalled {
             0
         } else {
             least(1..=n - 1).unwrap_or(0)
@@ -1117,7 +1122,9 @@ mod tests {
         assert_eq!((o.score, o.ending), (3073, Ending::Win));
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 2033, lost);
+        let mut sh = Shared::for_test(&stop, &report, 2033, lost);
+        // Past the first half of the budget (the plain lane's alone).
+        sh.deadline = sh.start;
         let mut sched = Schedule::new();
         sched.round = super::CONFIGS.len() - 1;
         sched.stalled = std::time::Duration::from_secs(1);

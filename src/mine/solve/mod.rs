@@ -42,10 +42,9 @@
 //! as the plain lane spends in turns that do not improve the best score, by least time spent,
 //! each with its own widths and its own best route to restart from (contest9, trampoline3,
 //! horock1 gain); while every route aborts with all lambdas, the beard lanes take all turns
-//! (beard4 wins only so).
-//! Both cores expand the states of a batch in parallel (rayon). Every prefix
-//! of every simulated route is a candidate ending (scored as an abort, or as a win in the lift), so
-//! the best route ends where the best score was reached.
+//! (beard4 wins only so). Both cores expand the states of a batch in parallel (rayon). Every
+//! prefix of every simulated route is a candidate ending (scored as an abort, or as a win in the
+//! lift), so the best route ends where the best score was reached.
 //!
 //! Local passes on the best route: after each turn of the configurations in which the best route
 //! changed (at most a second), and near the end, `reorder.rs` changes the order of its collections
@@ -112,6 +111,23 @@ pub struct Solution {
     pub states_explored: u64,
 }
 
+/// Replaces `(kept, route_kept)` by `(score, route)` if `score` is higher (checked again under
+/// the lock, so that concurrent offers keep the highest). True if it did.
+#[inline]
+fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, route: &[u8]) -> bool {
+    if score <= kept.load(Ordering::Relaxed) {
+        return false;
+    }
+    let mut r = route_kept.lock().unwrap();
+    if score <= kept.load(Ordering::Relaxed) {
+        return false;
+    }
+    kept.store(score, Ordering::Relaxed);
+    r.clear();
+    r.extend_from_slice(route);
+    true
+}
+
 /// State shared by the search threads: the best route, the counters, the stop conditions.
 pub(crate) struct Shared<'a> {
     pub(crate) start: Instant,
@@ -139,32 +155,16 @@ impl Shared<'_> {
     /// Offers a route scoring `score` (already played by the engine).
     #[inline]
     pub(crate) fn offer(&self, score: i64, route: &[u8]) {
-        if score > self.lane_score.load(Ordering::Relaxed) {
-            let mut lane = self.lane_best.lock().unwrap();
-            if score > self.lane_score.load(Ordering::Relaxed) {
-                self.lane_score.store(score, Ordering::Relaxed);
-                lane.clear();
-                lane.extend_from_slice(route);
-            }
-        }
-        if score <= self.best_score.load(Ordering::Relaxed) {
+        keep_if_better(&self.lane_score, &self.lane_best, score, route);
+        if !keep_if_better(&self.best_score, &self.best, score, route) {
             return;
         }
-        let mut best = self.best.lock().unwrap();
-        if score <= self.best_score.load(Ordering::Relaxed) {
-            return;
-        }
-        self.best_score.store(score, Ordering::Relaxed);
-        best.clear();
-        best.extend_from_slice(route);
-        let p = Progress {
+        (self.on_progress)(&Progress {
             elapsed: self.start.elapsed(),
             best_score: score,
             best_route: String::from_utf8_lossy(route).into_owned(),
             states_explored: self.explored.load(Ordering::Relaxed),
-        };
-        drop(best);
-        (self.on_progress)(&p);
+        });
         *self.last_report.lock().unwrap() = Instant::now();
     }
 

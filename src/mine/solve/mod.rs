@@ -36,19 +36,23 @@
 //! best collection order. While the best route collects every lambda but leaves the lift out of
 //! reach, each turn of the configurations also makes an end-game run: plain macro moves, a long
 //! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
-//! few layers (flood4). After the first turn, deferral lanes are added (`defer.rs`: the
-//! lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the lift are kept for last
-//! while any other lambda is in reach). In the second half of the budget they get as much time
-//! as the plain lane spends in turns that do not improve the best score, by least time spent,
-//! each with its own widths and its own best route to restart from (contest9, trampoline3,
-//! horock1 gain); while every route aborts with all lambdas, the beard lanes take all turns
-//! (beard4 wins only so). Both cores expand the states of a batch in parallel (rayon). Every
+//! few layers (flood4). After the first turn, more lanes are added: a guided lane (`tsp.rs`: the
+//! moves a short static tour of the whole map still needs count in the priority), and deferral
+//! lanes (`defer.rs`: the lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the
+//! lift are kept for last while any other lambda is in reach). They get as much time as the
+//! plain lane spends in turns that do not improve the best score: in the first half of the
+//! budget half of it, to the guided lane only; in the second half all of it, half to the guided
+//! lane, the rest to the deferral lanes by least time spent; each lane has its own widths and
+//! its own best route to restart from (contest9, trampoline3, horock1 gain); while
+//! every route aborts with all lambdas, the guided and beard lanes take all turns (beard4 wins
+//! only so). Both cores expand the states of a batch in parallel (rayon). Every
 //! prefix of every simulated route is a candidate ending (scored as an abort, or as a win in the
 //! lift), so the best route ends where the best score was reached.
 //!
 //! Local passes on the best route: after each turn of the configurations in which the best route
 //! changed (at most a second), and near the end, `reorder.rs` changes the order of its collections
-//! (move a block of 1-12 of them, or reverse up to 24) and re-plays the rest along shortest paths,
+//! (move a block of 1-12 of them up to 12 places, at the end any distance, or reverse a stretch)
+//! and re-plays the rest along shortest paths,
 //! then `improve.rs` tries single edits (delete one to four commands, replace or insert one); the
 //! continuation runs then start from the edited route. The search resumes after the passes near the
 //! end until the deadline.
@@ -63,6 +67,7 @@ mod improve;
 mod reorder;
 mod search;
 mod tour;
+mod tsp;
 
 use super::map::Mine;
 use super::score::Ending;
@@ -144,6 +149,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) last_report: Mutex<Instant>,
     /// [`SolveOptions::memory_limit_bytes`].
     pub(crate) memory_limit: usize,
+    /// The static tour guiding the configurations that use it (`tsp.rs`), made on first use.
+    pub(crate) guide: std::sync::OnceLock<Option<tsp::Guide>>,
 }
 
 impl Shared<'_> {
@@ -225,6 +232,7 @@ impl<'a> Shared<'a> {
             on_progress,
             last_report: Mutex::new(start),
             memory_limit: 1 << 30,
+            guide: std::sync::OnceLock::new(),
         }
     }
 }
@@ -278,17 +286,19 @@ pub fn solve(
         on_progress,
         last_report: Mutex::new(start),
         memory_limit: opts.memory_limit_bytes,
+        guide: std::sync::OnceLock::new(),
     };
     if mine.ending.is_none() && !shared.should_stop() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
         // The local improvement gets a slice of the budget at the end.
-        let reserve = (opts.time_limit / 8).min(Duration::from_secs(8));
+        let reserve = (opts.time_limit / 8).min(Duration::from_secs(16));
         let run = || {
             let mut sched = search::Schedule::new();
             let end = start + opts.time_limit;
             search::search(mine, &shared, opts, end - reserve, &mut sched);
-            // Half the reserve at most, so that the edit pass gets its share.
-            reorder::reorder(mine, &shared, (Instant::now() + reserve / 2).min(end));
+            // Three quarters of the reserve at most, so that the edit pass gets its share; blocks
+            // move any distance here (a pass over trampoline3's 76 collections takes about 2.5 s).
+            reorder::reorder(mine, &shared, (Instant::now() + reserve * 3 / 4).min(end), usize::MAX);
             improve::improve(mine, &shared, end);
             // Time the improvement did not need goes back to the search.
             if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {

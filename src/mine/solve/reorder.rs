@@ -1,9 +1,14 @@
 //! Local search over the order in which the best route collects its lambdas: a block of 1 to 12
-//! consecutive collections is moved elsewhere in the order (or-opt), or a stretch of up to 24
-//! collections is reversed (2-opt); the route is kept up to
-//! the first changed collection, and the rest is re-played with the engine along shortest paths
-//! (the same paths and detours as the beam's macro moves), ending in the lift when it is open.
-//! Every prefix of every re-played route is offered, so the best route only gets better.
+//! consecutive collections is moved elsewhere in the order (or-opt), or a stretch of collections
+//! is reversed (2-opt); the route is kept up to the first changed collection, and the rest is
+//! re-played with the engine along shortest paths (the same paths and detours as the beam's macro
+//! moves), ending in the lift when it is open. Every prefix of every re-played route is offered,
+//! so the best route only gets better.
+//!
+//! How far a block moves is the caller's `reach`: [`NEAR`] (12 collections either way, or to the
+//! end; reversals of up to 24) for the short passes during the search, any distance for the pass
+//! at the end (trampoline3: taking the trampoline's corridor before the bottom row, a block of 9
+//! moved 43 places earlier, gains 14).
 //!
 //! This finds orders the beam misses because their value shows only at the end: e.g. leaving
 //! a cluster near the lift for last, or taking a lambda before the rock above it blocks the way.
@@ -18,8 +23,9 @@ use std::time::Instant;
 /// Lengths of the blocks moved.
 const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
 
-/// How far (in collections) a block is moved, besides to the end of the order.
-const REACH: usize = 12;
+/// How far (in collections) the passes during the search move a block, besides to the end of
+/// the order (reversals: up to twice as many collections).
+pub(crate) const NEAR: usize = 12;
 
 /// The best route cut at its collections.
 struct Plan {
@@ -114,8 +120,10 @@ impl Move {
     }
 }
 
-/// The candidate changes for `n` collections.
-fn moves(n: usize) -> Vec<Move> {
+/// The candidate changes for `n` collections: blocks moved at most `reach` places (or to the
+/// end), stretches of up to `2 * reach` reversed. Small blocks come first.
+fn moves(n: usize, reach: usize) -> Vec<Move> {
+    let reach = reach.min(n);
     let mut v = Vec::new();
     for &k in &BLOCKS {
         if k > n {
@@ -123,8 +131,8 @@ fn moves(n: usize) -> Vec<Move> {
         }
         let rest = n - k;
         for i in 0..=rest {
-            let lo = i.saturating_sub(REACH);
-            let hi = (i + REACH).min(rest);
+            let lo = i.saturating_sub(reach);
+            let hi = (i + reach).min(rest);
             for j in lo..=hi {
                 if j != i {
                     v.push(Move::Block { i, k, j });
@@ -135,7 +143,7 @@ fn moves(n: usize) -> Vec<Move> {
             }
         }
     }
-    for k in 3..=(2 * REACH).min(n) {
+    for k in 3..=(2 * reach).min(n) {
         for i in 0..=n - k {
             v.push(Move::Reverse { i, k });
         }
@@ -143,16 +151,17 @@ fn moves(n: usize) -> Vec<Move> {
     v
 }
 
-/// Passes of order changes over the shared best route until one brings nothing, `until` has
-/// passed, or the search must stop.
-pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant) {
+/// Passes of order changes (blocks moved at most `reach` collections, see [`moves`]) over the
+/// shared best route until one brings nothing, `until` has passed, or the search must stop.
+pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
     let over = || sh.should_stop() || Instant::now() >= until;
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
         let Some(p) = plan(mine, route, sh.memory_limit / 8) else { return };
         let n = p.targets.len();
-        moves(n).par_iter().for_each(|&mv| {
+        let cands = moves(n, reach);
+        cands.par_iter().for_each(|&mv| {
             if over() {
                 return;
             }
@@ -162,7 +171,7 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant) {
         if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
             eprintln!(
                 "reorder: {n} collections, {} orders, best {before} -> {} t {:.2}",
-                moves(n).len(),
+                cands.len(),
                 sh.best_score.load(Ordering::Relaxed),
                 sh.start.elapsed().as_secs_f64()
             );
@@ -190,7 +199,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 139, bad);
-        reorder(&mine, &sh, sh.deadline);
+        reorder(&mine, &sh, sh.deadline, super::NEAR);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 143);
         assert_eq!(sh.best_route(), b"RRLLLLL");
     }

@@ -33,7 +33,13 @@ impl Node {
         (self.prio, self.key)
     }
 
-    fn finish(mut self, parent_streak: u8, parent_collected: usize, p: &Params) -> Node {
+    fn finish(
+        mut self,
+        parent_streak: u8,
+        parent_collected: usize,
+        p: &Params,
+        guide: Option<&super::tsp::Guide>,
+    ) -> Node {
         self.streak = if self.mine.collected > parent_collected { 0 } else { parent_streak + 1 };
         self.key = mix(self.hash, p.seed);
         self.prio = self.mine.moves + p.penalty * self.streak as usize;
@@ -43,6 +49,9 @@ impl Node {
         }
         if p.tour {
             self.prio += super::tour::bound(&self.mine);
+        }
+        if let Some(g) = guide {
+            self.prio += g.rest(&self.mine);
         }
         self
     }
@@ -89,6 +98,8 @@ pub(crate) struct Params {
     pub(crate) max_cap: usize,
     /// Deferral number `defer` (`defer.rs`): lambdas kept for last (0: none).
     pub(crate) defer: usize,
+    /// Add the moves the static tour still needs ([`super::tsp::Guide::rest`]) to the priority.
+    pub(crate) guide: bool,
 }
 
 #[inline]
@@ -502,6 +513,7 @@ fn play_path(m: &mut Mine, route: &mut Vec<u8>, path: &[(u8, usize)], sh: &Share
 
 fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Expansion {
     sh.explored.fetch_add(1, Ordering::Relaxed);
+    let guide = if p.guide { sh.guide.get().and_then(|g| g.as_ref()) } else { None };
     let b = bfs(&node.mine, p, deferred);
     // While deferring, no path or single move may step on a deferred lambda (a detour from
     // `walk` may try).
@@ -531,7 +543,8 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             route.push(b'S');
         }
         let hash = state_hash(&mine);
-        let ch = Node { mine, route, hash, streak: 0, key: 0, prio: 0, loss: 0 }.finish(node.streak, collected, p);
+        let ch =
+            Node { mine, route, hash, streak: 0, key: 0, prio: 0, loss: 0 }.finish(node.streak, collected, p, guide);
         if p.reach_weight > 0 && ch.loss > parent_loss {
             // The path lost a lambda or the lift: also try a path that leaves the rocks alone
             // (no pushes, no digging under a rock).
@@ -546,7 +559,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             if !ban.is_empty() {
                 if let Some(alt) = path_avoiding(&node.mine, g, &ban) {
                     if let Ok(c2) = follow(node, &alt, sh) {
-                        let c2 = c2.finish(node.streak, collected, p);
+                        let c2 = c2.finish(node.streak, collected, p, guide);
                         if c2.loss < ch.loss {
                             children.push(c2);
                         }
@@ -585,7 +598,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             sh.offer(stop_value(&m), &route);
             let hash = state_hash(&m);
             let ch = Node { mine: m, route, hash, streak: 0, key: 0, prio: 0, loss: 0 };
-            children.push(ch.finish(node.streak, collected, p));
+            children.push(ch.finish(node.streak, collected, p, guide));
         }
     }
     Expansion { children }
@@ -719,9 +732,13 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     true
 }
 
-/// The widths and streak allowances of the configurations, one set per deferral.
+/// The widths and streak allowances of the configurations, one set per lane.
 #[derive(Clone)]
 struct Lane {
+    /// The deferral this lane's runs use (`defer.rs`; 0: none).
+    defer: usize,
+    /// Whether its runs rank states by the static tour (`tsp.rs`).
+    guide: bool,
     widths: [usize; CONFIGS.len()],
     extra: [u8; CONFIGS.len()],
     /// Time spent in this lane's turns.
@@ -731,8 +748,10 @@ struct Lane {
 }
 
 impl Lane {
-    fn new() -> Lane {
+    fn new(defer: usize, guide: bool) -> Lane {
         Lane {
+            defer,
+            guide,
             widths: [1; CONFIGS.len()],
             extra: [0; CONFIGS.len()],
             spent: std::time::Duration::ZERO,
@@ -744,8 +763,9 @@ impl Lane {
 /// Where the sequence of beam runs stands, so that a search can be resumed after the local
 /// improvement.
 pub(crate) struct Schedule {
-    /// Lane 0: nothing deferred; lane `k`: deferral `k` (`defer.rs`), added after the first
-    /// turn of the configurations.
+    /// Lane 0: nothing deferred; lane 1: guided by the static tour (`tsp.rs`); lane `k + 1`:
+    /// deferral `k` (`defer.rs`). All but lane 0 are added after the first turn of the
+    /// configurations.
     lanes: Vec<Lane>,
     /// The lane of this turn of the configurations.
     lane: usize,
@@ -753,7 +773,11 @@ pub(crate) struct Schedule {
     turn_best: i64,
     /// Time the plain lane spent in turns that did not improve the best score.
     stalled: std::time::Duration,
-    /// Lanes 1 ..= `beard_lanes` defer beard groups.
+    /// Time the plain lane spent in the first half of the budget in turns that did not
+    /// improve the best score, and the time the guided lane had then.
+    stalled_early: std::time::Duration,
+    guided_early: std::time::Duration,
+    /// Lanes 2 ..= `beard_lanes + 1` defer beard groups.
     beard_lanes: usize,
     /// When this turn of the configurations began.
     turn_start: Instant,
@@ -770,10 +794,12 @@ pub(crate) struct Schedule {
 impl Schedule {
     pub(crate) fn new() -> Schedule {
         Schedule {
-            lanes: vec![Lane::new()],
+            lanes: vec![Lane::new(0, false)],
             lane: 0,
             turn_best: i64::MIN,
             stalled: std::time::Duration::ZERO,
+            stalled_early: std::time::Duration::ZERO,
+            guided_early: std::time::Duration::ZERO,
             beard_lanes: 0,
             turn_start: Instant::now(),
             resumed: 0,
@@ -785,32 +811,44 @@ impl Schedule {
     }
 
     /// After a turn of all configurations: picks the lane of the next turn. After the first
-    /// turn the deferral lanes are added. They get the time the plain lane loses in the second
-    /// half of the budget: the plain lane takes the turn while the deferral lanes together
-    /// have had as much time as it spent there in turns that did not improve the best score;
-    /// otherwise the deferral lane that has had the least time does. So a search that still
-    /// improves stays in the plain lane, and one that is stuck (contest9) gives about half its
-    /// second half to the deferrals. While the best route collects every lambda and loses the
-    /// lift, only the beard lanes take turns (beard4: every route of the plain lane aborts),
-    /// from the start, or only the plain lane when the map has no beard groups (flood4: its
-    /// end-game runs). Each lane has its own growing widths
-    /// and its own best route for the continuation and end-game runs; the lane's best route
-    /// goes into `sh` for its turn.
+    /// turn the guided lane and the deferral lanes are added. They get the time the plain lane
+    /// loses, that is spends in turns that do not improve the best score. In the first half of
+    /// the budget only the guided lane, while it has had less than half of what the plain lane
+    /// lost so far (trampoline3 at 60 s: 5415 -> 5459 against the guided lane in the second
+    /// half only). In the second half the plain lane takes the turn while the other lanes
+    /// together have had as much time (after the guided lane's first-half share) as it lost in
+    /// the second half; otherwise the guided lane does while it has had no more time than the
+    /// deferral lanes together, else the deferral lane that has had the least time. So a search
+    /// that still improves stays in the plain lane (flood4 and horock3 at 10 s need the first
+    /// half there), and one that is stuck (contest9) gives about half its time to the others.
+    /// While the best route collects every lambda and loses the lift, only the guided lane and
+    /// the beard lanes take turns (beard4: every route of the plain lane aborts), from the
+    /// start, or only the plain lane when the map has no beard groups (flood4: its end-game
+    /// runs). Each lane has its own growing widths and its own best route for the continuation
+    /// and end-game runs; the lane's best route goes into `sh` for its turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
         let now = Instant::now();
         let spent = now - self.turn_start;
         self.turn_start = now;
         self.lanes[self.lane].spent += spent;
         let best = sh.best_score.load(Ordering::Relaxed);
-        // The first half of the budget is the plain lane's (flood4 and horock3 at 10 s need it).
+        // The deferral lanes wait for the second half of the budget.
         let early = sh.start.elapsed() < (sh.deadline - sh.start) / 2;
-        if self.lane == 0 && best <= self.turn_best && !early {
-            self.stalled += spent;
+        if self.lane == 0 && best <= self.turn_best {
+            if early {
+                self.stalled_early += spent;
+            } else {
+                self.stalled += spent;
+            }
+        }
+        if self.lane == 1 && early {
+            self.guided_early += spent;
         }
         self.turn_best = best;
         if self.round + 1 == CONFIGS.len() {
             let (sets, beard) = super::defer::deferrals(mine);
-            self.lanes.extend(sets.iter().map(|_| Lane::new()));
+            self.lanes.push(Lane::new(0, true));
+            self.lanes.extend((1..=sets.len()).map(|k| Lane::new(k, false)));
             self.beard_lanes = beard;
         }
         let n = self.lanes.len();
@@ -822,13 +860,28 @@ impl Schedule {
         };
         let lost = Replay::new(mine, &sh.best_route()).collects_all_and_loses();
         let next = if lost {
-            // Every route so far aborts with all lambdas: the beard lanes only, or the plain
-            // lane's end-game runs when there are none (flood4).
-            least(1..=self.beard_lanes).unwrap_or(0)
-        } else if early || others >= self.stalled {
+            // Every route so far aborts with all lambdas: the guided and beard lanes only, or
+            // the plain lane's end-game runs when there are no beard groups (flood4).
+            if self.beard_lanes == 0 {
+                0
+            } else {
+                least(1..=self.beard_lanes + 1).unwrap_or(0)
+            }
+        } else if n == 1 {
             0
+        } else if early {
+            // The first half: the guided lane gets half the time the plain lane loses.
+            if self.lanes[1].spent * 2 < self.stalled_early {
+                1
+            } else {
+                0
+            }
+        } else if others - self.guided_early >= self.stalled {
+            0
+        } else if n == 2 || self.lanes[1].spent <= others - self.lanes[1].spent {
+            1
         } else {
-            least(1..=n - 1).unwrap_or(0)
+            least(2..=n - 1).unwrap_or(0)
         };
         if next != self.lane {
             let incoming = std::mem::take(&mut self.lanes[next].best);
@@ -849,6 +902,10 @@ const CONFIGS: [(bool, usize, u8, usize, bool); 6] = [
     (false, 2, 2, 0, true),
     (true, 3, 4, 75, true),
 ];
+
+/// Kicks of the iterated local search for the guided lane's static tour, and its longest time.
+const GUIDE_KICKS: usize = 300;
+const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// Longest time the reorder and edit passes get after a turn of the configurations.
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
@@ -886,8 +943,16 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             tour,
             retries: 3,
             max_cap,
-            defer: sched.lane,
+            defer: lane.defer,
+            guide: lane.guide,
         };
+        if p.guide {
+            // At most a few hundred milliseconds for the tour; a sixteenth of the memory for its
+            // distance tables.
+            sh.guide.get_or_init(|| {
+                super::tsp::Guide::new(mine, GUIDE_KICKS, Instant::now() + GUIDE_TIME, sh.memory_limit / 16)
+            });
+        }
         let done = run(mine, &[], sh, &p, deadline);
         if debug {
             eprintln!(
@@ -932,7 +997,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             // best route to a local optimum early that later runs no longer leave (contest10 at
             // 150 s: 3606 with 15 s passes, 3634 with 1 s); the long passes come at the end.
             let until = (Instant::now() + ((sh.deadline - sh.start) / 10).min(MID_SEARCH_PASSES)).min(deadline);
-            super::reorder::reorder(mine, sh, until);
+            super::reorder::reorder(mine, sh, until, super::reorder::NEAR);
             super::improve::improve(mine, sh, until);
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
@@ -1096,6 +1161,7 @@ mod tests {
             retries: 3,
             max_cap: 1,
             defer: 0,
+            guide: false,
         };
         let mut sched = Schedule::new();
         assert!(end_game(&mine, &sh, &p, &mut sched, (1 << 30) / 4, sh.deadline, false));
@@ -1129,11 +1195,14 @@ mod tests {
         sched.round = super::CONFIGS.len() - 1;
         sched.stalled = std::time::Duration::from_secs(1);
         sched.next_lane(&mine, &sh);
-        assert_eq!(sched.lanes.len(), 1 + 11);
-        assert_eq!(sched.lane, 1, "the first deferral lane (no time spent yet) is next");
+        assert_eq!(sched.lanes.len(), 2 + 11);
+        assert_eq!(sched.lane, 1, "the guided lane (no time spent yet) is next");
+        assert!(sched.lanes[1].guide && sched.lanes[1].defer == 0);
+        assert!(sched.lanes[2..].iter().enumerate().all(|(k, l)| !l.guide && l.defer == k + 1));
         assert_eq!(sh.lane_route(), b"");
         assert_eq!(sched.lanes[0].best, (2033, lost.to_vec()));
-        // Lane 1 wins; the plain lane has lost far more time: the next deferral lane goes.
+        // Lane 1 wins; the plain lane has lost far more time, the guided lane has had more than
+        // the deferral lanes: the first deferral lane goes.
         sh.offer(3073, won);
         assert_eq!(sh.lane_route(), won);
         sched.stalled = std::time::Duration::from_secs(10);
@@ -1146,5 +1215,29 @@ mod tests {
         sched.stalled = std::time::Duration::ZERO;
         sched.next_lane(&mine, &sh);
         assert_eq!((sched.lane, sh.lane_route()), (0, lost.to_vec()));
+    }
+
+    /// In the first half of the budget only the guided lane takes turns besides the plain
+    /// lane, while it has had less than half the time the plain lane lost.
+    #[test]
+    fn the_guided_lane_gets_half_the_time_lost_in_the_first_half() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest9.map");
+        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 0, b"");
+        let mut sched = Schedule::new();
+        sched.round = super::CONFIGS.len() - 1;
+        sched.next_lane(&mine, &sh);
+        assert!(sched.lanes.len() > 2);
+        assert_eq!(sched.lane, 0, "nothing lost yet");
+        let s = std::time::Duration::from_secs;
+        sched.stalled_early = s(4);
+        sched.lanes[1].spent = s(1);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 1, "1 s < 4 s / 2");
+        sched.lanes[1].spent = s(2);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 0, "2 s = 4 s / 2");
     }
 }

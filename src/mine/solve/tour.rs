@@ -27,12 +27,19 @@ fn standable(t: u8) -> bool {
 
 /// Moves from the robot to every cell (`FAR`: not reachable). The lift is a dead end.
 fn from_robot(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
+    from_cell(m, m.robot, dist, queue);
+}
+
+/// Moves from cell `src` to every cell on the current grid (`FAR`, `u32::MAX`: not reachable),
+/// as [`bound`] counts them: rocks and walls are obstacles, beards walkable, a trampoline
+/// leads to its target, the lift is a dead end.
+pub(crate) fn from_cell(m: &Mine, src: usize, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
     let s = m.stride as isize;
     dist.clear();
     dist.resize(m.cells.len(), FAR);
     queue.clear();
-    dist[m.robot] = 0;
-    queue.push(m.robot);
+    dist[src] = 0;
+    queue.push(src);
     let mut head = 0;
     while head < queue.len() {
         let c = queue[head];

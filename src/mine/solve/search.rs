@@ -876,7 +876,7 @@ impl Schedule {
             } else {
                 0
             }
-        } else if others - self.guided_early >= self.stalled {
+        } else if others.saturating_sub(self.guided_early) >= self.stalled {
             0
         } else if n == 2 || self.lanes[1].spent <= others - self.lanes[1].spent {
             1

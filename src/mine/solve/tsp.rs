@@ -26,9 +26,11 @@ const FAR_LEG: i64 = 1_000_000;
 struct Legs {
     /// The lambdas' cells (node i is `cells[i - 1]`).
     cells: Vec<usize>,
-    /// `d[a * nodes + b]`: moves from node a to node b on the start grid.
+    /// `d[a * nodes + b]`: moves from node a to node b on the start grid (`FAR_LEG`: none).
     d: Vec<i64>,
     nodes: usize,
+    /// `maps[i - 1][c]`: moves from lambda node i to cell c (`u32::MAX`: not reachable).
+    maps: Vec<Vec<u32>>,
 }
 
 impl Legs {
@@ -44,16 +46,21 @@ impl Legs {
         let all: Vec<usize> = std::iter::once(m.robot).chain(cells.iter().copied()).chain([m.lift]).collect();
         let nodes = all.len();
         let mut d = vec![FAR_LEG; nodes * nodes];
-        let (mut dist, mut queue) = (Vec::new(), Vec::new());
+        let mut maps = Vec::with_capacity(cells.len());
+        let mut queue = Vec::new();
         for (a, &src) in all[..nodes - 1].iter().enumerate() {
+            let mut dist = Vec::new();
             from_cell(&grid, src, &mut dist, &mut queue);
             for (b, &dst) in all.iter().enumerate() {
                 if dist[dst] != u32::MAX {
                     d[a * nodes + b] = i64::from(dist[dst]);
                 }
             }
+            if a > 0 {
+                maps.push(dist);
+            }
         }
-        Some(Legs { cells, d, nodes })
+        Some(Legs { cells, d, nodes, maps })
     }
 
     #[inline]
@@ -120,9 +127,10 @@ impl Legs {
     }
 }
 
-/// Up to `keep` distinct short tours (as orders of lambda cells), shortest first, from an
-/// iterated local search of at most `kicks` double-bridge kicks that stops at `until`.
-fn tours(legs: &Legs, kicks: usize, keep: usize, seed: u64, until: Instant) -> Vec<Vec<usize>> {
+/// The shortest tour (nodes, the robot first and the lift last; the first found of that
+/// length) from an iterated local search of at most `kicks` double-bridge kicks that stops at
+/// `until`.
+fn tour(legs: &Legs, kicks: usize, seed: u64, until: Instant) -> Vec<usize> {
     let n = legs.cells.len();
     // Nearest neighbour from the robot.
     let mut t = vec![0];
@@ -134,7 +142,7 @@ fn tours(legs: &Legs, kicks: usize, keep: usize, seed: u64, until: Instant) -> V
     }
     t.push(n + 1);
     legs.descend(&mut t, until);
-    let mut found: Vec<(i64, Vec<usize>)> = vec![(legs.length(&t), t.clone())];
+    let mut shortest = (legs.length(&t), t.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut best = t;
     for _ in 0..kicks {
@@ -149,27 +157,23 @@ fn tours(legs: &Legs, kicks: usize, keep: usize, seed: u64, until: Instant) -> V
             best[..p].iter().chain(&best[q..r]).chain(&best[p..q]).chain(&best[r..]).copied().collect();
         legs.descend(&mut t, until);
         let len = legs.length(&t);
-        if !found.iter().any(|(_, f)| *f == t) {
-            found.push((len, t.clone()));
-            found.sort_by_key(|(l, _)| *l);
-            found.truncate(keep);
+        if len < shortest.0 {
+            shortest = (len, t.clone());
         }
         if len <= legs.length(&best) {
             best = t;
         }
     }
-    found.into_iter().map(|(_, t)| t[1..t.len() - 1].iter().map(|&i| legs.cells[i - 1]).collect()).collect()
+    shortest.1
 }
 
 /// A static tour used as a guide for the beam: [`Guide::rest`] estimates the moves still needed
 /// from a state by following the tour through the lambdas still on the map.
 pub(crate) struct Guide {
-    /// The lambdas' cells in tour order.
+    /// The lambda nodes of `legs` in tour order.
     order: Vec<usize>,
-    /// `legs[i * (n + 1) + j]`: moves from tour lambda i to tour lambda j (j = n: the lift).
-    legs: Vec<u32>,
-    /// `back[i][c]`: moves from tour lambda i to cell c (as an estimate of c to i).
-    back: Vec<Vec<u32>>,
+    /// The distances (`Legs::maps` from lambda i to cell c serves as the estimate of c to i).
+    legs: Legs,
 }
 
 impl Guide {
@@ -181,51 +185,38 @@ impl Guide {
             return None;
         }
         let legs = Legs::new(mine)?;
-        let order = tours(&legs, kicks, 1, 1, until).into_iter().next()?;
-        let n = order.len();
-        let mut grid = mine.clone();
-        grid.cells[grid.robot] = EMPTY;
-        let mut back = Vec::with_capacity(n);
-        let mut queue = Vec::new();
-        let mut table = vec![0u32; n * (n + 1)];
-        for (i, &src) in order.iter().enumerate() {
-            let mut dist = Vec::new();
-            from_cell(&grid, src, &mut dist, &mut queue);
-            for (j, &dst) in order.iter().chain([&mine.lift]).enumerate() {
-                table[i * (n + 1) + j] = dist[dst].min(FAR_LEG as u32);
-            }
-            back.push(dist);
-        }
-        Some(Guide { order, legs: table, back })
+        let t = tour(&legs, kicks, 1, until);
+        Some(Guide { order: t[1..t.len() - 1].to_vec(), legs })
     }
 
     /// Moves still needed from `m` by the tour: to the first lambda of the tour still on the
     /// map, along the tour through those still on the map, then to the lift (0 when none is
     /// left).
     pub(crate) fn rest(&self, m: &Mine) -> usize {
-        let n = self.order.len();
-        let mut total = 0u64;
+        let legs = &self.legs;
+        let mut total = 0i64;
         let mut prev: Option<usize> = None;
-        for (i, &c) in self.order.iter().enumerate() {
+        for &i in &self.order {
+            let c = legs.cells[i - 1];
             if m.cells[c] != LAMBDA {
                 continue;
             }
-            total += u64::from(match prev {
+            total += match prev {
                 None => {
-                    let d = self.back[i][m.robot];
+                    let d = legs.maps[i - 1][m.robot];
                     if d == u32::MAX {
-                        let (w, a, b) = (m.stride, m.robot, c);
-                        ((a % w).abs_diff(b % w) + (a / w).abs_diff(b / w)) as u32
+                        let (w, a) = (m.stride, m.robot);
+                        ((a % w).abs_diff(c % w) + (a / w).abs_diff(c / w)) as i64
                     } else {
-                        d
+                        i64::from(d)
                     }
                 }
-                Some(p) => self.legs[p * (n + 1) + i],
-            });
+                Some(p) => legs.leg(p, i),
+            };
             prev = Some(i);
         }
         if let Some(p) = prev {
-            total += u64::from(self.legs[p * (n + 1) + n]);
+            total += legs.leg(p, legs.nodes - 1);
         }
         total as usize
     }
@@ -233,7 +224,7 @@ impl Guide {
 
 #[cfg(test)]
 mod tests {
-    use super::{tours, Guide, Legs, FAR_LEG};
+    use super::{tour, Guide, Legs, FAR_LEG};
     use crate::mine::map::Mine;
     use std::time::{Duration, Instant};
 
@@ -249,10 +240,10 @@ mod tests {
                 d[a * 5 + b] = (at[a] - at[b]).abs();
             }
         }
-        let legs = Legs { cells: vec![106, 100, 110], d, nodes: 5 };
+        let legs = Legs { cells: vec![106, 100, 110], d, nodes: 5, maps: Vec::new() };
         assert_eq!(legs.length(&[0, 1, 3, 2, 4]), 26);
-        let found = tours(&legs, 0, 4, 1, Instant::now() + Duration::from_secs(5));
-        assert_eq!(found[0], vec![100, 106, 110]);
+        let found = tour(&legs, 0, 1, Instant::now() + Duration::from_secs(5));
+        assert_eq!(found[1..4].iter().map(|&i| legs.cells[i - 1]).collect::<Vec<_>>(), vec![100, 106, 110]);
         assert_eq!(legs.length(&[0, 2, 1, 3, 4]), 16);
     }
 

@@ -41,7 +41,7 @@
 //! lanes (`defer.rs`: the lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the
 //! lift are kept for last while any other lambda is in reach). They get as much time as the
 //! plain lane spends in turns that do not improve the best score: in the first half of the
-//! budget half of it, to the guided lane only; in the second half all of it, half to the guided
+//! budget, after its first 10 s, half of it, to the guided lane only; in the second half all of it, half to the guided
 //! lane, the rest to the deferral lanes by least time spent; each lane has its own widths and
 //! its own best route to restart from (contest9, trampoline3, horock1 gain); while
 //! every route aborts with all lambdas, the guided and beard lanes take all turns (beard4 wins

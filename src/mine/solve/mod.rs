@@ -26,7 +26,9 @@
 //! water, time under water) pruned. On maps with beards and razors, each layer keeps a beam per
 //! razor count (0, 1, 2, 3+), so states that kept a razor for the end are not crowded out by
 //! cheaper ones that spent theirs. Walking next to a beard and shaving is a macro move too, so a
-//! colony can be cleared while it is small. Two of the six configurations add a tour bound to the
+//! colony can be cleared while it is small; so is fetching a razor and going straight on to shave
+//! (a state that fetched razors drops into another razor bucket, so its shaving child came back to
+//! a bucket whose width was spent: horock3's early shave after 11 lambdas was lost so). Two of the six configurations add a tour bound to the
 //! priority (`tour.rs`: the farthest `robot → lambda → lift` detour still needed), which leaves the
 //! lambdas near the lift for last. The configurations take turns, each with its own beam width
 //! doubling run after run up to a memory-derived cap; once a configuration is wide, its runs allow

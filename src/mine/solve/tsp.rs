@@ -186,6 +186,9 @@ impl Guide {
         }
         let legs = Legs::new(mine)?;
         let t = tour(&legs, kicks, 1, until);
+        if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+            eprintln!("guide: {} lambdas, static tour {} moves", legs.cells.len(), legs.length(&t));
+        }
         Some(Guide { order: t[1..t.len() - 1].to_vec(), legs })
     }
 

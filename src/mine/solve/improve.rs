@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 /// Best stop value reachable by playing `tail` from `m` (the state is consumed).
-fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
+pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
     let mut best = stop_value(&m);
     for &c in tail {
         if m.ending.is_some() {

@@ -69,6 +69,7 @@ mod defer;
 mod improve;
 mod reorder;
 mod search;
+mod shortcut;
 mod tour;
 mod tsp;
 
@@ -302,6 +303,8 @@ pub fn solve(
             // Three quarters of the reserve at most, so that the edit pass gets its share; blocks
             // move any distance here (a pass over trampoline3's 76 collections takes about 2.5 s).
             reorder::reorder(mine, &shared, (Instant::now() + reserve * 3 / 4).min(end), usize::MAX);
+            // A few hundred milliseconds: most of the shortcut pass's work is done between turns.
+            shortcut::shortcut(mine, &shared, (Instant::now() + reserve / 8).min(end));
             improve::improve(mine, &shared, end);
             // Time the improvement did not need goes back to the search.
             if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {

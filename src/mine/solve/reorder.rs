@@ -74,9 +74,15 @@ fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
 /// Gives up when `over` says time is up.
 fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared, over: &dyn Fn() -> bool) {
     let (m0, cut) = &p.starts[from];
-    let mut m = m0.clone();
-    let mut route = p.route[..*cut].to_vec();
-    for &t in &order[from..] {
+    collect_in_order(m0.clone(), p.route[..*cut].to_vec(), &order[from..], sh, over);
+}
+
+/// From `m` (reached by `route`), collects the lambdas at the cells of `order` in that order
+/// along shortest paths (skipping cells that no longer hold one), then goes to the lift when it
+/// is open. Every prefix is offered. Gives up when a goal cannot be reached or `over` says time
+/// is up.
+pub(crate) fn collect_in_order(mut m: Mine, mut route: Vec<u8>, order: &[usize], sh: &Shared, over: &dyn Fn() -> bool) {
+    for &t in order {
         if over() {
             return;
         }

@@ -755,6 +755,30 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     true
 }
 
+/// A run of configuration `ci` of [`CONFIGS`] at `width` from the state `prefix` leads to (the
+/// shortcut pass's continuations, `shortcut.rs`). False if it was cut short by the stop
+/// conditions or `deadline`.
+pub(crate) fn run_from(mine: &Mine, prefix: &[u8], sh: &Shared, ci: usize, width: usize, deadline: Instant) -> bool {
+    let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
+    let p = Params {
+        width,
+        k_lambda: 8,
+        k_push: 3,
+        k_dig: 3,
+        max_streak,
+        seed: 0,
+        penalty,
+        primitives,
+        reach_weight,
+        tour,
+        retries: 3,
+        max_cap: usize::MAX,
+        defer: 0,
+        guide: false,
+    };
+    run(mine, prefix, sh, &p, deadline)
+}
+
 /// The widths and streak allowances of the configurations, one set per lane.
 #[derive(Clone)]
 struct Lane {
@@ -810,6 +834,8 @@ pub(crate) struct Schedule {
     ended: usize,
     /// The best score when the best route was last reordered.
     reordered: i64,
+    /// The shortcut pass's continuations (`shortcut.rs`), taken between turns.
+    continuations: super::shortcut::Continuations,
     seed: u64,
     round: usize,
 }
@@ -828,6 +854,7 @@ impl Schedule {
             resumed: 0,
             ended: 0,
             reordered: i64::MIN,
+            continuations: super::shortcut::Continuations::new(),
             seed: 1,
             round: 0,
         }
@@ -938,6 +965,11 @@ const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// Longest time the reorder and edit passes get after a turn of the configurations.
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// The shortcut pass's continuations get a `1 / CONTINUATION_SHARE` of the time, in slices of
+/// at most `CONTINUATION_SLICE`.
+const CONTINUATION_SHARE: u32 = 4;
+const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Longest run of non-collecting macro moves ever allowed.
 const MAX_STREAK: u8 = 16;
 
@@ -1028,6 +1060,19 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             super::reorder::reorder(mine, sh, until, super::reorder::NEAR);
             super::improve::improve(mine, sh, until);
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
+        }
+        // After each turn of all configurations, the shortcut pass's continuations while they
+        // have had less than their share of the time (a slice of at most `CONTINUATION_SLICE`).
+        if ci + 1 == CONFIGS.len() {
+            let share = sh.start.elapsed() / CONTINUATION_SHARE;
+            let spent = sched.continuations.spent;
+            if spent < share {
+                let t0 = Instant::now();
+                let until = (t0 + (share - spent).min(CONTINUATION_SLICE)).min(deadline);
+                sched.continuations.step(mine, sh, until, deadline);
+                // Not the lane's time.
+                sched.turn_start += t0.elapsed();
+            }
         }
         sched.lanes[sched.lane].widths[ci] = (width * 2).min(max_width);
         if ci + 1 == CONFIGS.len() {

@@ -1,0 +1,571 @@
+//! Shortcuts between the best route's collections: an exact breadth-first search over whole
+//! game states (every command played with the engine, so falling rocks, waits, rock pushes,
+//! trampolines, water and beards are all as the rules have them) from the state after the
+//! route's collection k, for a shorter way to make its next `w` collections in the same order
+//! (the last one may be the lift). The rest of the route is then played on as it was, or, when
+//! the new state differs and that fails, re-played along shortest paths in the same order
+//! ([`super::reorder::collect_in_order`]).
+//!
+//! The macro moves of the beam walk shortest paths over a frozen grid; a stretch where rocks
+//! are falling, or where a rock is better pushed or waited for, is where they lose moves
+//! (contest8: the route found in the first second spends 31 moves on its first lambda, 9 more
+//! than a route that waits for a rock to fall past). The search is bounded by the stretch it
+//! replaces: only states that can still arrive in fewer moves are kept, by a lower bound (the
+//! distance over every cell but walls, trampolines jumping) to the next collections.
+
+use super::reorder::collect_in_order;
+use super::search::command;
+use super::{best_prefix, improve::tail_value, Shared};
+use crate::mine::map::{is_rock, Mine, BEARD, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, TRAMP, WALL};
+use crate::mine::score::Ending;
+use rayon::prelude::*;
+use rustc_hash::{FxHashSet, FxHasher};
+use std::collections::VecDeque;
+use std::hash::Hasher;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// How many consecutive collections one search replaces.
+const WINDOWS: [usize; 3] = [1, 2, 3];
+
+/// States one search may visit.
+const MAX_STATES: usize = 150_000;
+
+/// Arrivals one search keeps (they differ in where the rocks are).
+const MAX_ARRIVALS: usize = 6;
+
+/// Commands the search tries (`S` only next to a beard with a razor).
+const COMMANDS: [u8; 6] = *b"LRUDWS";
+
+/// The best route cut at its goals: every collection, and the lift when it wins.
+struct Plan {
+    route: Vec<u8>,
+    /// The state before goal k (k = 0: the start) and the route length there; one more entry
+    /// than `goals`, the last one the route's end.
+    cuts: Vec<(Mine, usize)>,
+    /// The cell of goal k.
+    goals: Vec<usize>,
+}
+
+/// Cuts `route` at its goals; `None` when the states would take more than `max_bytes`.
+fn plan(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
+    let mut m = mine.clone();
+    let mut cuts = vec![(m.clone(), 0)];
+    let mut goals = Vec::new();
+    for (i, &c) in route.iter().enumerate() {
+        if m.ending.is_some() {
+            break;
+        }
+        let before = m.collected;
+        m.step(command(c));
+        if m.collected > before || m.ending == Some(Ending::Win) {
+            goals.push(m.robot);
+            cuts.push((m.clone(), i + 1));
+            if cuts.len() * m.cells.len() > max_bytes {
+                return None;
+            }
+        }
+    }
+    Some(Plan { route, cuts, goals })
+}
+
+/// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
+/// target: no route gets there in fewer moves, whatever the rocks, earth and beards do.
+fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
+    let n = m.cells.len();
+    let s = m.stride;
+    let mut dist = vec![u32::MAX; n];
+    // Trampolines by target: a robot that steps on one lands on the target.
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); 9];
+    for i in 0..9 {
+        let j = m.tramp_target[i];
+        if m.tramp_pos[i] != crate::mine::map::NONE && (j as usize) < 9 {
+            into[j as usize].push(m.tramp_pos[i]);
+        }
+    }
+    let mut queue = VecDeque::new();
+    dist[goal] = 0;
+    queue.push_back(goal);
+    while let Some(c) = queue.pop_front() {
+        let d = dist[c];
+        let t = m.cells[c];
+        if (TARGET..TARGET + 9).contains(&t) {
+            for &tp in &into[(t - TARGET) as usize] {
+                if dist[tp] > d {
+                    dist[tp] = d;
+                    queue.push_front(tp);
+                }
+            }
+        }
+        // A trampoline is left only by its jump: its neighbours step onto it, not off it.
+        for nb in [c - 1, c + 1, c - s, c + s] {
+            if nb >= n || m.cells[nb] == WALL || dist[nb] <= d + 1 {
+                continue;
+            }
+            if (TRAMP..TRAMP + 9).contains(&m.cells[nb]) {
+                continue;
+            }
+            dist[nb] = d + 1;
+            queue.push_back(nb);
+        }
+    }
+    dist
+}
+
+/// Fewest moves from `m` to make goals `next..` of `goals` in order, by the relaxed
+/// distances `dist` (one table per goal).
+fn lower_bound(m: &Mine, goals: &[usize], dist: &[&[u32]], next: usize) -> u32 {
+    let mut b = dist[next][m.robot];
+    for i in next + 1..goals.len() {
+        b = b.saturating_add(dist[i][goals[i - 1]]);
+    }
+    b
+}
+
+/// A way found from a cut: the commands and the state they lead to.
+struct Arrival {
+    path: Vec<u8>,
+    mine: Mine,
+}
+
+/// Breadth-first search over game states from `start` for ways to make `goals` in order (a goal
+/// cell is made when a lambda is collected there, or the game is won there) in at most `limit`
+/// moves. Returns up to [`MAX_ARRIVALS`] of them, the shortest first.
+fn search(
+    start: &Mine,
+    goals: &[usize],
+    dist: &[&[u32]],
+    limit: usize,
+    most: usize,
+    over: &dyn Fn() -> bool,
+) -> Vec<Arrival> {
+    let mut seen: FxHashSet<u64> = FxHashSet::default();
+    // Arrivals by where the rocks are (not where the robot is).
+    let mut layouts: FxHashSet<u64> = FxHashSet::default();
+    // Every state visited: its parent and the command from there.
+    let mut parent: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
+    seen.insert(coarse_hash(start));
+    let mut layer: Vec<(Mine, u32)> = vec![(start.clone(), 0)];
+    let base = start.collected;
+    let mut found = Vec::new();
+    for depth in 1..=limit {
+        if layer.is_empty() || over() {
+            break;
+        }
+        let mut next_layer = Vec::new();
+        for (m, id) in &layer {
+            let next = m.collected - base;
+            for &c in &COMMANDS {
+                if c == b'S' && (m.razors == 0 || !beard_around(m)) {
+                    continue;
+                }
+                if let Some(nb) = neighbour(m, c) {
+                    if m.cells[nb] == WALL {
+                        continue;
+                    }
+                }
+                let mut child = m.clone();
+                child.step(command(c));
+                let made = match child.ending {
+                    Some(Ending::Win) => child.robot == goals[next] && next + 1 == goals.len(),
+                    Some(_) => continue,
+                    None if child.collected > m.collected => {
+                        if child.robot != goals[next] {
+                            continue;
+                        }
+                        next + 1 == goals.len()
+                    }
+                    None => false,
+                };
+                if child.ending == Some(Ending::Win) && !made {
+                    continue;
+                }
+                if !made {
+                    let after = child.collected - base;
+                    if depth + lower_bound(&child, goals, dist, after) as usize > limit {
+                        continue;
+                    }
+                }
+                if !seen.insert(coarse_hash(&child)) {
+                    continue;
+                }
+                parent.push((*id, c));
+                let cid = (parent.len() - 1) as u32;
+                if made {
+                    if layouts.insert(layout_hash(&child)) {
+                        found.push(Arrival { path: rebuild(&parent, cid), mine: child });
+                    }
+                    if found.len() >= most {
+                        return found;
+                    }
+                } else {
+                    next_layer.push((child, cid));
+                }
+                if parent.len() >= MAX_STATES {
+                    return found;
+                }
+            }
+        }
+        layer = next_layer;
+    }
+    found
+}
+
+/// A hash of the state with earth counted as empty: states that differ only in the earth the
+/// robot dug on its way are one (else every path through earth would be a state of its own).
+fn coarse_hash(m: &Mine) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u64(layout_hash(m));
+    h.write_usize(m.robot);
+    h.finish()
+}
+
+/// A hash of the grid with the robot's cell counted as empty, and earth too unless a rock is
+/// above it (straight or diagonally, where a rock falls or slides onto it): where the rocks,
+/// lambdas and beards are, and what holds the rocks up.
+fn layout_hash(m: &Mine) -> u64 {
+    let s = m.stride;
+    let mut h = FxHasher::default();
+    for (i, &c) in m.cells.iter().enumerate() {
+        let c = match c {
+            ROBOT => EMPTY,
+            EARTH
+                if !(i + s + 1 < m.cells.len()
+                    && [i + s - 1, i + s, i + s + 1].iter().any(|&a| is_rock(m.cells[a]))) =>
+            {
+                EMPTY
+            }
+            c => c,
+        };
+        h.write_u8(c);
+    }
+    h.write_usize(m.razors);
+    h.write_usize(m.water);
+    h.write_usize(m.under_water);
+    h.finish()
+}
+
+/// The commands from the start to state `id`.
+fn rebuild(parent: &[(u32, u8)], mut id: u32) -> Vec<u8> {
+    let mut path = Vec::new();
+    while id != 0 {
+        let (p, c) = parent[id as usize];
+        path.push(c);
+        id = p;
+    }
+    path.reverse();
+    path
+}
+
+/// The cell a move command heads for, if it is one.
+fn neighbour(m: &Mine, c: u8) -> Option<usize> {
+    let s = m.stride;
+    match c {
+        b'L' => Some(m.robot - 1),
+        b'R' => Some(m.robot + 1),
+        b'U' => Some(m.robot + s),
+        b'D' => Some(m.robot - s),
+        _ => None,
+    }
+}
+
+/// Whether a beard is among the robot's 8 neighbours (where `S` has an effect).
+fn beard_around(m: &Mine) -> bool {
+    let s = m.stride;
+    let r = m.robot;
+    [r - 1, r + 1, r + s, r - s, r + s - 1, r + s + 1, r - s - 1, r - s + 1].iter().any(|&c| m.cells[c] == BEARD)
+}
+
+/// Tries the arrivals of one search from cut `k` over `w` goals: the rest of the route as it
+/// was, then the rest of the goals along shortest paths. Offers what scores higher.
+fn try_arrivals(p: &Plan, k: usize, w: usize, arrivals: Vec<Arrival>, sh: &Shared, over: &dyn Fn() -> bool) {
+    for a in arrivals {
+        if offer_with_tail(p, k, w, &a, sh) {
+            continue;
+        }
+        if a.mine.ending.is_none() {
+            let mut route = p.route[..p.cuts[k].1].to_vec();
+            route.extend_from_slice(&a.path);
+            // Lambdas only: the lift, if it is a goal, is walked to when it opens.
+            let order: Vec<usize> = p.goals[k + w..].iter().copied().filter(|&g| a.mine.cells[g] == LAMBDA).collect();
+            collect_in_order(a.mine, route, &order, sh, over);
+        }
+    }
+}
+
+/// Plays the rest of the route as it was after arrival `a` (from cut `k` over `w` goals) and
+/// offers the whole if it scores higher than the best so far. True if it did.
+fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Shared) -> bool {
+    let tail = &p.route[p.cuts[k + w].1..];
+    if tail_value(a.mine.clone(), tail) <= sh.best_score.load(Ordering::Relaxed) {
+        return false;
+    }
+    let mut route = p.route[..p.cuts[k].1].to_vec();
+    route.extend_from_slice(&a.path);
+    route.extend_from_slice(tail);
+    let (r, v) = best_prefix(&p.cuts[0].0, &route);
+    sh.offer(v, &r);
+    true
+}
+
+/// Passes of shortcut searches over the shared best route until one brings nothing, `until`
+/// has passed, or the search must stop. Skipped on maps whose tables would take more than a
+/// sixteenth of the memory limit.
+pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
+    let over = || sh.should_stop() || Instant::now() >= until;
+    let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
+    loop {
+        let before = sh.best_score.load(Ordering::Relaxed);
+        let (route, _) = best_prefix(mine, &sh.best_route());
+        let Some(p) = plan(mine, route, sh.memory_limit / 16) else { return };
+        let Some(tables) = tables(mine, &p, sh) else { return };
+        let jobs: Vec<(usize, usize)> =
+            WINDOWS.iter().flat_map(|&w| (0..p.goals.len().saturating_sub(w - 1)).map(move |k| (k, w))).collect();
+        jobs.par_iter().for_each(|&(k, w)| {
+            if over() {
+                return;
+            }
+            let found = arrivals(&p, &tables, k, w, MAX_ARRIVALS, &over);
+            try_arrivals(&p, k, w, found, sh, &over);
+        });
+        if debug {
+            eprintln!(
+                "shortcut: {} goals, {} searches, best {before} -> {} t {:.2}",
+                p.goals.len(),
+                jobs.len(),
+                sh.best_score.load(Ordering::Relaxed),
+                sh.start.elapsed().as_secs_f64()
+            );
+        }
+        if over() || sh.best_score.load(Ordering::Relaxed) <= before {
+            return;
+        }
+    }
+}
+
+/// The relaxed distances to every goal of `p` ([`relaxed_distances`]); `None` when they would
+/// take more than a sixteenth of the memory limit.
+fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
+    if (p.goals.len() + 1) * mine.cells.len() * 4 > sh.memory_limit / 16 {
+        return None;
+    }
+    Some(p.goals.par_iter().map(|&g| relaxed_distances(mine, g)).collect())
+}
+
+/// The arrivals of the search from cut `k` of `p` over its next `w` goals, in fewer moves than
+/// the route takes (at most `most`, with rocks, lambdas and beards laid out differently).
+fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, most: usize, over: &dyn Fn() -> bool) -> Vec<Arrival> {
+    let (start, at) = &p.cuts[k];
+    let limit = p.cuts[k + w].1 - at;
+    if limit <= 1 {
+        return Vec::new();
+    }
+    let dist: Vec<&[u32]> = tables[k..k + w].iter().map(|t| t.as_slice()).collect();
+    search(start, &p.goals[k..k + w], &dist, limit - 1, most, over)
+}
+
+/// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
+/// one cut of the best route at a time, the different ways to make its next collection in
+/// fewer moves, each played on by a narrow beam of two configurations from there. The beam's
+/// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
+/// can, and the beam finds the rest (contest8: one of 48 arrivals at the first lambda, 22
+/// moves against the route's 31, leads to 1969 against 1961).
+pub(crate) struct Continuations {
+    /// The best route the cuts are taken from, its plan and tables.
+    route: Vec<u8>,
+    plan: Option<(Plan, Vec<Vec<u32>>)>,
+    /// The next cut to try.
+    next: usize,
+    /// Sweeps over the same route done so far (each one twice as wide as the one before).
+    sweeps: u32,
+    /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
+    found: usize,
+    idle: bool,
+    /// Time spent so far.
+    pub(crate) spent: std::time::Duration,
+}
+
+/// Arrivals a continuation step plays on.
+const CONTINUED: usize = 96;
+
+/// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
+/// continuation runs.
+const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
+const CONTINUE_WIDTH: usize = 16;
+
+impl Continuations {
+    pub(crate) fn new() -> Continuations {
+        Continuations {
+            route: Vec::new(),
+            plan: None,
+            next: 0,
+            sweeps: 0,
+            found: 0,
+            idle: false,
+            spent: std::time::Duration::ZERO,
+        }
+    }
+
+    /// Works on the cuts of the best route, one after another, at least one and then until
+    /// `until` (a cut started is finished unless the search must stop, `deadline` comes, or
+    /// it has taken twice the time to `until`).
+    /// When the best route has changed, the work goes back to its first cut that changed.
+    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+        let t0 = Instant::now();
+        // A cut may run over `until` by as much as the slice itself, no more.
+        let deadline = deadline.min(until + until.saturating_duration_since(t0));
+        let over = || sh.should_stop() || Instant::now() >= deadline;
+        loop {
+            if over() {
+                break;
+            }
+            let best = sh.best_route();
+            if best != self.route {
+                let (route, _) = best_prefix(mine, &best);
+                let same = self.route.iter().zip(&best).take_while(|(a, b)| a == b).count();
+                self.route = best;
+                self.sweeps = 0;
+                self.found = 0;
+                self.idle = false;
+                let Some(p) = plan(mine, route, sh.memory_limit / 16) else { break };
+                let Some(t) = tables(mine, &p, sh) else { break };
+                // The first cut whose stretch to the next goal changed.
+                let changed = p.cuts.windows(2).take_while(|w| w[1].1 <= same).count();
+                self.next = self.next.min(changed);
+                self.plan = Some((p, t));
+            }
+            let Some((p, t)) = &self.plan else { break };
+            if self.idle {
+                break;
+            }
+            if self.next >= p.goals.len() {
+                self.next = 0;
+                if self.found == 0 {
+                    // No cut of this route can be made sooner: wait for a new best route.
+                    self.idle = true;
+                    break;
+                }
+                self.sweeps += 1;
+                self.found = 0;
+            }
+            let k = self.next;
+            self.next += 1;
+            let width = CONTINUE_WIDTH << self.sweeps.min(4);
+            let before = sh.best_score.load(Ordering::Relaxed);
+            let found = continue_cut(mine, p, t, k, width, sh, deadline);
+            self.found += found;
+            if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+                eprintln!(
+                    "  continuations from cut {k}: {found} arrivals, width {width}: best {before} -> {} t {:.2}",
+                    sh.best_score.load(Ordering::Relaxed),
+                    sh.start.elapsed().as_secs_f64()
+                );
+            }
+            if Instant::now() >= until {
+                break;
+            }
+        }
+        self.spent += t0.elapsed();
+    }
+}
+
+/// The arrivals from cut `k` of `p` at its next goal, each played on as the route was, and if
+/// that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at `width` until
+/// `deadline`. Returns how many arrivals there were.
+fn continue_cut(
+    mine: &Mine,
+    p: &Plan,
+    t: &[Vec<u32>],
+    k: usize,
+    width: usize,
+    sh: &Shared,
+    deadline: Instant,
+) -> usize {
+    let over = || sh.should_stop() || Instant::now() >= deadline;
+    let found = arrivals(p, t, k, 1, CONTINUED, &over);
+    found.par_iter().for_each(|a| {
+        if offer_with_tail(p, k, 1, a, sh) {
+            return;
+        }
+        let mut prefix = p.route[..p.cuts[k].1].to_vec();
+        prefix.extend_from_slice(&a.path);
+        for ci in CONTINUE_CONFIGS {
+            if over() {
+                return;
+            }
+            super::search::run_from(mine, &prefix, sh, ci, width, deadline);
+        }
+    });
+    found.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{arrivals, continue_cut, layout_hash, plan, relaxed_distances, tables, CONTINUE_WIDTH};
+    use crate::mine::map::Mine;
+    use crate::mine::solve::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn relaxed_distances_pass_rocks_and_jump_trampolines() {
+        // Robot at column 1, a rock at 2, trampoline A at 4 jumps to target 1 at column 7.
+        let mine = Mine::parse("##########\n#R*.A..1\\#\n####L#####\n\nTrampoline A targets 1\n").unwrap();
+        let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
+        let d = relaxed_distances(&mine, lambda);
+        // Robot → rock cell → 3 → A (lands on 1) → lambda: 4 moves.
+        assert_eq!(d[mine.robot], 4);
+    }
+
+    /// The route the beam finds on contest8 in its first second (1961): 31 moves to the first
+    /// lambda, where a route that waits for the rock above the start to come down needs 22.
+    const CONTEST8_1961: &[u8] = b"UULLDDRLUURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLLLRRDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUURRDDDDDDDRRRDDDDDLLLLDDLRRRRRURRRRRRRDDLLLLLD";
+
+    fn contest8() -> Mine {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest8.map");
+        Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn arrivals_at_contest8s_first_lambda_are_shorter_and_laid_out_differently() {
+        let mine = contest8();
+        let p = plan(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        assert_eq!(p.goals.len(), 29, "28 lambdas and the lift");
+        assert_eq!(p.cuts[1].1, 31);
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let t = tables(&mine, &p, &sh).unwrap();
+        let found = arrivals(&p, &t, 0, 1, 200, &|| false);
+        // Every arrival is shorter, collects exactly the route's first lambda, and no two leave
+        // the rocks alike.
+        assert!(found.len() >= 40, "{}", found.len());
+        let mut layouts = std::collections::HashSet::new();
+        for a in &found {
+            assert!(a.path.len() < 31);
+            let mut m = mine.clone();
+            m.run(std::str::from_utf8(&a.path).unwrap());
+            assert_eq!((m.collected, m.robot), (1, p.goals[0]));
+            assert_eq!(m, a.mine);
+            assert!(layouts.insert(layout_hash(&m)));
+        }
+        // The shortest one: up, right along row 14 to the rock's column, up.
+        assert_eq!(found[0].path.len(), 13);
+    }
+
+    #[test]
+    fn contest8_continuations_from_a_better_opening() {
+        let mine = contest8();
+        assert_eq!(mine.clone().run(std::str::from_utf8(CONTEST8_1961).unwrap()).score, 1961);
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let p = plan(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let t = tables(&mine, &p, &sh).unwrap();
+        // The first cut at the first sweep's width.
+        let found = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, &sh, sh.deadline);
+        assert!(found >= 40, "{found}");
+        let best = sh.best_score.load(Ordering::Relaxed);
+        assert!(best >= 1969, "{best}");
+        assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+    }
+}

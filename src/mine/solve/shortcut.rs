@@ -380,6 +380,8 @@ pub(crate) struct Continuations {
     sweeps: u32,
     /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
     found: usize,
+    /// Arrivals of the cut `next` already played on.
+    skip: usize,
     idle: bool,
     /// Time spent so far.
     pub(crate) spent: std::time::Duration,
@@ -401,18 +403,19 @@ impl Continuations {
             next: 0,
             sweeps: 0,
             found: 0,
+            skip: 0,
             idle: false,
             spent: std::time::Duration::ZERO,
         }
     }
 
-    /// Works on the cuts of the best route, one after another, at least one and then until
-    /// `until` (a cut started is finished unless the search must stop, `deadline` comes, or
-    /// it has taken twice the time to `until`).
-    /// When the best route has changed, the work goes back to its first cut that changed.
+    /// Works on the cuts of the best route, one after another, until `until` (or `deadline`,
+    /// or the stop conditions); a cut not finished is resumed at its next arrival on the next
+    /// call. When the best route has changed, the work goes back to its first cut that changed.
     pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
-        // A cut may run over `until` by as much as the slice itself, no more.
+        // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of a
+        // call may run over by as much as the slice itself.
         let deadline = deadline.min(until + until.saturating_duration_since(t0));
         let over = || sh.should_stop() || Instant::now() >= deadline;
         loop {
@@ -426,6 +429,7 @@ impl Continuations {
                 self.route = best;
                 self.sweeps = 0;
                 self.found = 0;
+                self.skip = 0;
                 self.idle = false;
                 let Some(p) = plan(mine, route, sh.memory_limit / 16) else { break };
                 let Some(t) = tables(mine, &p, sh) else { break };
@@ -449,14 +453,20 @@ impl Continuations {
                 self.found = 0;
             }
             let k = self.next;
-            self.next += 1;
             let width = CONTINUE_WIDTH << self.sweeps.min(4);
             let before = sh.best_score.load(Ordering::Relaxed);
-            let found = continue_cut(mine, p, t, k, width, sh, deadline);
-            self.found += found;
+            let (found, done) = continue_cut(mine, p, t, k, width, self.skip, sh, deadline);
+            if done < found {
+                // Resumed at the next slice.
+                self.skip = done;
+            } else {
+                self.skip = 0;
+                self.next += 1;
+                self.found += found;
+            }
             if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
                 eprintln!(
-                    "  continuations from cut {k}: {found} arrivals, width {width}: best {before} -> {} t {:.2}",
+                    "  continuations from cut {k}: {done} of {found} arrivals, width {width}: best {before} -> {} t {:.2}",
                     sh.best_score.load(Ordering::Relaxed),
                     sh.start.elapsed().as_secs_f64()
                 );
@@ -469,42 +479,61 @@ impl Continuations {
     }
 }
 
-/// The arrivals from cut `k` of `p` at its next goal, each played on as the route was, and if
-/// that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at `width` until
-/// `deadline`. Returns how many arrivals there were.
+/// The arrivals from cut `k` of `p` at its next goal, from number `skip` on, each played on as
+/// the route was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at
+/// `width`, as many at once as there are threads, until `deadline`. Returns how many arrivals
+/// there are and how many have been played on (`skip` and those whose runs all finished; the
+/// first batch counts as played on even if `deadline` cut it short, so that every call makes
+/// progress).
+#[allow(clippy::too_many_arguments)]
 fn continue_cut(
     mine: &Mine,
     p: &Plan,
     t: &[Vec<u32>],
     k: usize,
     width: usize,
+    skip: usize,
     sh: &Shared,
     deadline: Instant,
-) -> usize {
+) -> (usize, usize) {
     let over = || sh.should_stop() || Instant::now() >= deadline;
     let found = arrivals(p, t, k, 1, CONTINUED, &over);
-    found.par_iter().for_each(|a| {
-        if offer_with_tail(p, k, 1, a, sh) {
-            return;
-        }
-        let mut prefix = p.route[..p.cuts[k].1].to_vec();
-        prefix.extend_from_slice(&a.path);
-        for ci in CONTINUE_CONFIGS {
-            if over() {
+    let batch = rayon::current_num_threads().max(1);
+    let mut done = skip.min(found.len());
+    let first = done;
+    while done < found.len() && !sh.should_stop() {
+        let chunk = &found[done..(done + batch).min(found.len())];
+        chunk.par_iter().for_each(|a| {
+            if offer_with_tail(p, k, 1, a, sh) {
                 return;
             }
-            super::search::run_from(mine, &prefix, sh, ci, width, deadline);
+            let mut prefix = p.route[..p.cuts[k].1].to_vec();
+            prefix.extend_from_slice(&a.path);
+            for ci in CONTINUE_CONFIGS {
+                if over() {
+                    return;
+                }
+                super::search::run_from(mine, &prefix, sh, ci, width, deadline);
+            }
+        });
+        if over() && done > first {
+            break;
         }
-    });
-    found.len()
+        done += chunk.len();
+        if over() {
+            break;
+        }
+    }
+    (found.len(), done)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{arrivals, continue_cut, layout_hash, plan, relaxed_distances, tables, CONTINUE_WIDTH};
+    use super::{arrivals, continue_cut, layout_hash, plan, relaxed_distances, tables, Continuations, CONTINUE_WIDTH};
     use crate::mine::map::Mine;
     use crate::mine::solve::{Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
 
     #[test]
     fn relaxed_distances_pass_rocks_and_jump_trampolines() {
@@ -562,10 +591,28 @@ mod tests {
         let p = plan(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         let t = tables(&mine, &p, &sh).unwrap();
         // The first cut at the first sweep's width.
-        let found = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, &sh, sh.deadline);
+        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, 0, &sh, sh.deadline);
         assert!(found >= 40, "{found}");
+        assert_eq!(done, found);
         let best = sh.best_score.load(Ordering::Relaxed);
         assert!(best >= 1969, "{best}");
         assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+    }
+
+    #[test]
+    fn continuations_in_short_slices_resume_the_cut_where_they_stopped() {
+        let mine = contest8();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let mut c = Continuations::new();
+        // Slices of 50 ms: the first cut's 49 arrivals take about 2 s in all.
+        let mut slices = 0;
+        while sh.best_score.load(Ordering::Relaxed) < 1969 && slices < 400 {
+            c.step(&mine, &sh, Instant::now() + Duration::from_millis(50), sh.deadline);
+            slices += 1;
+        }
+        assert!(slices > 1, "resumed over several slices");
+        assert!(sh.best_score.load(Ordering::Relaxed) >= 1969, "after {slices} slices");
     }
 }

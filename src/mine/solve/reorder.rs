@@ -13,7 +13,8 @@
 //! This finds orders the beam misses because their value shows only at the end: e.g. leaving
 //! a cluster near the lift for last, or taking a lambda before the rock above it blocks the way.
 
-use super::search::{command, path_avoiding, walk};
+use super::plan::Plan;
+use super::search::{path_avoiding, walk};
 use super::{best_prefix, Shared};
 use crate::mine::map::{Mine, LAMBDA, OPEN};
 use rayon::prelude::*;
@@ -26,39 +27,6 @@ const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
 /// How far (in collections) the passes during the search move a block, besides to the end of
 /// the order (reversals: up to twice as many collections).
 pub(crate) const NEAR: usize = 12;
-
-/// The best route cut at its collections.
-struct Plan {
-    /// The route.
-    route: Vec<u8>,
-    /// The state before collection k's segment (k = 0: the start), and the route length there.
-    starts: Vec<(Mine, usize)>,
-    /// The cell of collection k.
-    targets: Vec<usize>,
-}
-
-/// Cuts `route` at its collections; `None` when the states would take more than `max_bytes`
-/// (huge maps with many lambdas: the pass is skipped).
-fn plan(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
-    let mut m = mine.clone();
-    let mut starts = vec![(m.clone(), 0)];
-    let mut targets = Vec::new();
-    for (i, &c) in route.iter().enumerate() {
-        if m.ending.is_some() {
-            break;
-        }
-        let before = m.collected;
-        m.step(command(c));
-        if m.collected > before {
-            targets.push(m.robot);
-            starts.push((m.clone(), i + 1));
-            if starts.len() * m.cells.len() > max_bytes {
-                return None;
-            }
-        }
-    }
-    Some(Plan { route, starts, targets })
-}
 
 /// Walks to `goal` along the shortest path, with the beam's detours ([`walk`]). False if it
 /// cannot get there.
@@ -73,7 +41,7 @@ fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
 /// Keeps the route up to collection `from`, then collects `order[from..]` and goes to the lift.
 /// Gives up when `over` says time is up.
 fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared, over: &dyn Fn() -> bool) {
-    let (m0, cut) = &p.starts[from];
+    let (m0, cut) = &p.cuts[from];
     collect_in_order(m0.clone(), p.route[..*cut].to_vec(), &order[from..], sh, over);
 }
 
@@ -164,14 +132,15 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
-        let Some(p) = plan(mine, route, sh.memory_limit / 8) else { return };
-        let n = p.targets.len();
+        let Some(p) = Plan::new(mine, route, sh.memory_limit / 8) else { return };
+        let targets = p.collections();
+        let n = targets.len();
         let cands = moves(n, reach);
         cands.par_iter().for_each(|&mv| {
             if over() {
                 return;
             }
-            let (order, from) = mv.apply(&p.targets);
+            let (order, from) = mv.apply(targets);
             replay(&p, &order, from, sh, &over);
         });
         if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {

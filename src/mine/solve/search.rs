@@ -755,28 +755,48 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
     true
 }
 
-/// A run of configuration `ci` of [`CONFIGS`] at `width` from the state `prefix` leads to (the
-/// shortcut pass's continuations, `shortcut.rs`). False if it was cut short by the stop
-/// conditions or `deadline`.
+/// A run of configuration `ci` of [`CONFIGS`] at `width` (at most what the memory budget
+/// allows) from the state `prefix` leads to (the shortcut pass's continuations,
+/// `shortcut.rs`). False if it was cut short by the stop conditions or `deadline`.
 pub(crate) fn run_from(mine: &Mine, prefix: &[u8], sh: &Shared, ci: usize, width: usize, deadline: Instant) -> bool {
-    let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
-    let p = Params {
-        width,
-        k_lambda: 8,
-        k_push: 3,
-        k_dig: 3,
-        max_streak,
-        seed: 0,
-        penalty,
-        primitives,
-        reach_weight,
-        tour,
-        retries: 3,
-        max_cap: usize::MAX,
-        defer: 0,
-        guide: false,
-    };
+    let (max_width, max_cap) = width_caps(mine, sh.memory_limit);
+    let p = Params { max_cap, ..Params::of_config(ci, width.min(max_width), 0) };
     run(mine, prefix, sh, &p, deadline)
+}
+
+/// The widest beam, and the most states a layer keeps per razor bucket, that a quarter of
+/// `memory_limit` (bytes) allows on `mine`. On huge maps the floor of 8 for the width would
+/// overrun the budget; the cap then bounds the states kept (a layer and the heap hold up to 6
+/// caps; nodes stored at once are bounded by about 12 layers' caps, 4 x width, plus the heap).
+fn width_caps(mine: &Mine, memory_limit: usize) -> (usize, usize) {
+    let nb = node_bytes(mine, 4 * mine.cells.len().min(4000));
+    let budget = memory_limit / 4;
+    let buckets = razor_buckets(mine);
+    ((budget / nb / 48 / buckets).max(8), (budget / nb / 12 / buckets).max(1))
+}
+
+impl Params {
+    /// Configuration `ci` of [`CONFIGS`] at `width`, with its own streak limit, nothing
+    /// deferred, no guide and no cap on the states kept.
+    fn of_config(ci: usize, width: usize, seed: u64) -> Params {
+        let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
+        Params {
+            width,
+            k_lambda: 8,
+            k_push: 3,
+            k_dig: 3,
+            max_streak,
+            seed,
+            penalty,
+            primitives,
+            reach_weight,
+            tour,
+            retries: 3,
+            max_cap: usize::MAX,
+            defer: 0,
+            guide: false,
+        }
+    }
 }
 
 /// The widths and streak allowances of the configurations, one set per lane.
@@ -965,9 +985,8 @@ const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// Longest time the reorder and edit passes get after a turn of the configurations.
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// The shortcut pass's continuations get a `1 / CONTINUATION_SHARE` of the time, in slices of
-/// at most `CONTINUATION_SLICE`.
-const CONTINUATION_SHARE: u32 = 4;
+/// The shortcut pass's continuations get their share of the time
+/// ([`super::shortcut::Continuations::share`]) in slices of at most `CONTINUATION_SLICE`.
 const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Longest run of non-collecting macro moves ever allowed.
@@ -975,36 +994,22 @@ const MAX_STREAK: u8 = 16;
 
 /// Runs beams of growing width until the deadline (or the stop conditions).
 pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: Instant, sched: &mut Schedule) {
-    let nb = node_bytes(mine, 4 * mine.cells.len().min(4000));
-    // Nodes stored at once are bounded by about 12 layers' caps (4 x width) plus the heap.
     let budget = opts.memory_limit_bytes / 4;
-    // Each razor bucket has its own width. On huge maps the floor of 8 would overrun the
-    // budget; `max_cap` then bounds the states kept (a layer and the heap hold up to 6 caps).
+    // Each razor bucket has its own width.
     let buckets = razor_buckets(mine);
-    let max_width = (budget / nb / 48 / buckets).max(8);
-    let max_cap = (budget / nb / 12 / buckets).max(1);
+    let (max_width, max_cap) = width_caps(mine, opts.memory_limit_bytes);
     let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
     loop {
         let ci = sched.round % CONFIGS.len();
-        let (primitives, penalty, max_streak, reach_weight, tour) = CONFIGS[ci];
         let lane = &sched.lanes[sched.lane];
-        let max_streak = (max_streak + lane.extra[ci]).min(MAX_STREAK);
+        let max_streak = (CONFIGS[ci].2 + lane.extra[ci]).min(MAX_STREAK);
         let width = lane.widths[ci].min(max_width);
         let p = Params {
-            width,
-            k_lambda: 8,
-            k_push: 3,
-            k_dig: 3,
             max_streak,
-            seed: sched.seed,
-            penalty,
-            primitives,
-            reach_weight,
-            tour,
-            retries: 3,
             max_cap,
             defer: lane.defer,
             guide: lane.guide,
+            ..Params::of_config(ci, width, sched.seed)
         };
         if p.guide {
             // At most a few hundred milliseconds for the tour; a sixteenth of the memory for its
@@ -1029,7 +1034,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         // Once a configuration runs at the widest beam memory allows (small maps get there in
         // a fraction of a second), or a configuration with single moves at width 64 or more,
         // each further run allows one more non-collecting macro move in a row.
-        if width == max_width || (primitives && width >= 64) {
+        if width == max_width || (p.primitives && width >= 64) {
             let extra = &mut sched.lanes[sched.lane].extra[ci];
             *extra = extra.saturating_add(1);
         }
@@ -1064,7 +1069,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         // After each turn of all configurations, the shortcut pass's continuations while they
         // have had less than their share of the time (a slice of at most `CONTINUATION_SLICE`).
         if ci + 1 == CONFIGS.len() {
-            let share = sh.start.elapsed() / CONTINUATION_SHARE;
+            let share = sh.start.elapsed() / sched.continuations.share();
             let spent = sched.continuations.spent;
             if spent < share {
                 let t0 = Instant::now();

@@ -13,6 +13,7 @@
 //! replaces: only states that can still arrive in fewer moves are kept, by a lower bound (the
 //! distance over every cell but walls, trampolines jumping) to the next collections.
 
+use super::plan::Plan;
 use super::reorder::collect_in_order;
 use super::search::command;
 use super::{best_prefix, improve::tail_value, Shared};
@@ -36,38 +37,6 @@ const MAX_ARRIVALS: usize = 6;
 
 /// Commands the search tries (`S` only next to a beard with a razor).
 const COMMANDS: [u8; 6] = *b"LRUDWS";
-
-/// The best route cut at its goals: every collection, and the lift when it wins.
-struct Plan {
-    route: Vec<u8>,
-    /// The state before goal k (k = 0: the start) and the route length there; one more entry
-    /// than `goals`, the last one the route's end.
-    cuts: Vec<(Mine, usize)>,
-    /// The cell of goal k.
-    goals: Vec<usize>,
-}
-
-/// Cuts `route` at its goals; `None` when the states would take more than `max_bytes`.
-fn plan(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
-    let mut m = mine.clone();
-    let mut cuts = vec![(m.clone(), 0)];
-    let mut goals = Vec::new();
-    for (i, &c) in route.iter().enumerate() {
-        if m.ending.is_some() {
-            break;
-        }
-        let before = m.collected;
-        m.step(command(c));
-        if m.collected > before || m.ending == Some(Ending::Win) {
-            goals.push(m.robot);
-            cuts.push((m.clone(), i + 1));
-            if cuts.len() * m.cells.len() > max_bytes {
-                return None;
-            }
-        }
-    }
-    Some(Plan { route, cuts, goals })
-}
 
 /// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
 /// target: no route gets there in fewer moves, whatever the rocks, earth and beards do.
@@ -317,7 +286,7 @@ pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
-        let Some(p) = plan(mine, route, sh.memory_limit / 16) else { return };
+        let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { return };
         let Some(tables) = tables(mine, &p, sh) else { return };
         let jobs: Vec<(usize, usize)> =
             WINDOWS.iter().flat_map(|&w| (0..p.goals.len().saturating_sub(w - 1)).map(move |k| (k, w))).collect();
@@ -325,7 +294,7 @@ pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
             if over() {
                 return;
             }
-            let found = arrivals(&p, &tables, k, w, MAX_ARRIVALS, &over);
+            let found = arrivals(&p, &tables, k, w, MAX_ARRIVALS, 0, &over);
             try_arrivals(&p, k, w, found, sh, &over);
         });
         if debug {
@@ -353,15 +322,24 @@ fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
 }
 
 /// The arrivals of the search from cut `k` of `p` over its next `w` goals, in fewer moves than
-/// the route takes (at most `most`, with rocks, lambdas and beards laid out differently).
-fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, most: usize, over: &dyn Fn() -> bool) -> Vec<Arrival> {
+/// the route takes, or with a `slack` of 1 in as many (at most `most`, with rocks, lambdas and
+/// beards laid out differently).
+fn arrivals(
+    p: &Plan,
+    tables: &[Vec<u32>],
+    k: usize,
+    w: usize,
+    most: usize,
+    slack: usize,
+    over: &dyn Fn() -> bool,
+) -> Vec<Arrival> {
     let (start, at) = &p.cuts[k];
     let limit = p.cuts[k + w].1 - at;
     if limit <= 1 {
         return Vec::new();
     }
     let dist: Vec<&[u32]> = tables[k..k + w].iter().map(|t| t.as_slice()).collect();
-    search(start, &p.goals[k..k + w], &dist, limit - 1, most, over)
+    search(start, &p.goals[k..k + w], &dist, limit - 1 + slack, most, over)
 }
 
 /// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
@@ -382,6 +360,9 @@ pub(crate) struct Continuations {
     found: usize,
     /// Arrivals of the cut `next` already played on.
     skip: usize,
+    /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
+    /// in fewer).
+    equal: bool,
     idle: bool,
     /// Time spent so far.
     pub(crate) spent: std::time::Duration,
@@ -404,8 +385,19 @@ impl Continuations {
             sweeps: 0,
             found: 0,
             skip: 0,
+            equal: false,
             idle: false,
             spent: std::time::Duration::ZERO,
+        }
+    }
+
+    /// The part of the search's time the continuations may have: a quarter, an eighth while
+    /// they take arrivals in as many moves as the route.
+    pub(crate) fn share(&self) -> u32 {
+        if self.equal {
+            8
+        } else {
+            4
         }
     }
 
@@ -430,8 +422,9 @@ impl Continuations {
                 self.sweeps = 0;
                 self.found = 0;
                 self.skip = 0;
+                self.equal = false;
                 self.idle = false;
-                let Some(p) = plan(mine, route, sh.memory_limit / 16) else { break };
+                let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { break };
                 let Some(t) = tables(mine, &p, sh) else { break };
                 // The first cut whose stretch to the next goal changed.
                 let changed = p.cuts.windows(2).take_while(|w| w[1].1 <= same).count();
@@ -444,8 +437,14 @@ impl Continuations {
             }
             if self.next >= p.goals.len() {
                 self.next = 0;
+                if self.found == 0 && !self.equal {
+                    // No cut of this route can be made sooner: arrivals in as many moves, with
+                    // the rocks or beards left otherwise (beard4 at 30 s: 3055 -> 3098).
+                    self.equal = true;
+                    self.sweeps = 0;
+                    continue;
+                }
                 if self.found == 0 {
-                    // No cut of this route can be made sooner: wait for a new best route.
                     self.idle = true;
                     break;
                 }
@@ -455,7 +454,7 @@ impl Continuations {
             let k = self.next;
             let width = CONTINUE_WIDTH << self.sweeps.min(4);
             let before = sh.best_score.load(Ordering::Relaxed);
-            let (found, done) = continue_cut(mine, p, t, k, width, self.skip, sh, deadline);
+            let (found, done) = continue_cut(mine, p, t, k, width, self.equal, self.skip, sh, deadline);
             if done < found {
                 // Resumed at the next slice.
                 self.skip = done;
@@ -479,7 +478,8 @@ impl Continuations {
     }
 }
 
-/// The arrivals from cut `k` of `p` at its next goal, from number `skip` on, each played on as
+/// The arrivals from cut `k` of `p` at its next goal (in fewer moves than the route, or as
+/// many when `equal`), from number `skip` on, each played on as
 /// the route was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at
 /// `width`, as many at once as there are threads, until `deadline`. Returns how many arrivals
 /// there are and how many have been played on (`skip` and those whose runs all finished; the
@@ -492,12 +492,13 @@ fn continue_cut(
     t: &[Vec<u32>],
     k: usize,
     width: usize,
+    equal: bool,
     skip: usize,
     sh: &Shared,
     deadline: Instant,
 ) -> (usize, usize) {
     let over = || sh.should_stop() || Instant::now() >= deadline;
-    let found = arrivals(p, t, k, 1, CONTINUED, &over);
+    let found = arrivals(p, t, k, 1, CONTINUED, usize::from(equal), &over);
     let batch = rayon::current_num_threads().max(1);
     let mut done = skip.min(found.len());
     let first = done;
@@ -529,8 +530,9 @@ fn continue_cut(
 
 #[cfg(test)]
 mod tests {
-    use super::{arrivals, continue_cut, layout_hash, plan, relaxed_distances, tables, Continuations, CONTINUE_WIDTH};
+    use super::{arrivals, continue_cut, layout_hash, relaxed_distances, tables, Continuations, CONTINUE_WIDTH};
     use crate::mine::map::Mine;
+    use crate::mine::solve::plan::Plan;
     use crate::mine::solve::{Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
@@ -557,14 +559,14 @@ mod tests {
     #[test]
     fn arrivals_at_contest8s_first_lambda_are_shorter_and_laid_out_differently() {
         let mine = contest8();
-        let p = plan(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         assert_eq!(p.goals.len(), 29, "28 lambdas and the lift");
         assert_eq!(p.cuts[1].1, 31);
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
         let t = tables(&mine, &p, &sh).unwrap();
-        let found = arrivals(&p, &t, 0, 1, 200, &|| false);
+        let found = arrivals(&p, &t, 0, 1, 200, 0, &|| false);
         // Every arrival is shorter, collects exactly the route's first lambda, and no two leave
         // the rocks alike.
         assert!(found.len() >= 40, "{}", found.len());
@@ -588,10 +590,10 @@ mod tests {
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
-        let p = plan(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         let t = tables(&mine, &p, &sh).unwrap();
         // The first cut at the first sweep's width.
-        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, 0, &sh, sh.deadline);
+        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, false, 0, &sh, sh.deadline);
         assert!(found >= 40, "{found}");
         assert_eq!(done, found);
         let best = sh.best_score.load(Ordering::Relaxed);

@@ -29,8 +29,15 @@ use std::time::Instant;
 /// How many consecutive collections one search replaces.
 const WINDOWS: [usize; 3] = [1, 2, 3];
 
-/// States one search may visit.
+/// States one search may visit (fewer on big maps: [`state_cap`]).
 const MAX_STATES: usize = 150_000;
+
+/// The states one search may visit on `mine`: [`MAX_STATES`], or fewer so that the grids of the
+/// searches under way at once (one per thread) take at most a sixteenth of the memory limit.
+fn state_cap(mine: &Mine, sh: &Shared) -> usize {
+    let threads = rayon::current_num_threads().max(1);
+    MAX_STATES.min(sh.memory_limit / 16 / threads / (mine.cells.len() + 64))
+}
 
 /// Arrivals one search keeps (they differ in where the rocks are).
 const MAX_ARRIVALS: usize = 6;
@@ -99,13 +106,15 @@ struct Arrival {
 
 /// Breadth-first search over game states from `start` for ways to make `goals` in order (a goal
 /// cell is made when a lambda is collected there, or the game is won there) in at most `limit`
-/// moves. Returns up to [`MAX_ARRIVALS`] of them, the shortest first.
+/// moves, visiting at most `states` states. Returns up to `most` of them, the shortest first,
+/// no two with the same layout ([`layout_hash`]).
 fn search(
     start: &Mine,
     goals: &[usize],
     dist: &[&[u32]],
     limit: usize,
     most: usize,
+    states: usize,
     over: &dyn Fn() -> bool,
 ) -> Vec<Arrival> {
     let mut seen: FxHashSet<u64> = FxHashSet::default();
@@ -170,7 +179,7 @@ fn search(
                 } else {
                     next_layer.push((child, cid));
                 }
-                if parent.len() >= MAX_STATES {
+                if parent.len() >= states {
                     return found;
                 }
             }
@@ -294,7 +303,8 @@ pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
             if over() {
                 return;
             }
-            let found = arrivals(&p, &tables, k, w, MAX_ARRIVALS, 0, &over);
+            let ask = Ask { most: MAX_ARRIVALS, slack: 0, states: state_cap(mine, sh) };
+            let found = arrivals(&p, &tables, k, w, ask, &over);
             try_arrivals(&p, k, w, found, sh, &over);
         });
         if debug {
@@ -321,25 +331,25 @@ fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
     Some(p.goals.par_iter().map(|&g| relaxed_distances(mine, g)).collect())
 }
 
-/// The arrivals of the search from cut `k` of `p` over its next `w` goals, in fewer moves than
-/// the route takes, or with a `slack` of 1 in as many (at most `most`, with rocks, lambdas and
-/// beards laid out differently).
-fn arrivals(
-    p: &Plan,
-    tables: &[Vec<u32>],
-    k: usize,
-    w: usize,
+/// What one search asks for: at most `most` arrivals, in fewer moves than the route takes or,
+/// with a `slack` of 1, in as many, visiting at most `states` states.
+#[derive(Clone, Copy)]
+struct Ask {
     most: usize,
     slack: usize,
-    over: &dyn Fn() -> bool,
-) -> Vec<Arrival> {
+    states: usize,
+}
+
+/// The arrivals of the search from cut `k` of `p` over its next `w` goals, as `ask` says, with
+/// rocks, lambdas and beards laid out differently.
+fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, ask: Ask, over: &dyn Fn() -> bool) -> Vec<Arrival> {
     let (start, at) = &p.cuts[k];
     let limit = p.cuts[k + w].1 - at;
     if limit <= 1 {
         return Vec::new();
     }
     let dist: Vec<&[u32]> = tables[k..k + w].iter().map(|t| t.as_slice()).collect();
-    search(start, &p.goals[k..k + w], &dist, limit - 1 + slack, most, over)
+    search(start, &p.goals[k..k + w], &dist, limit - 1 + ask.slack, ask.most, ask.states, over)
 }
 
 /// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
@@ -498,7 +508,8 @@ fn continue_cut(
     deadline: Instant,
 ) -> (usize, usize) {
     let over = || sh.should_stop() || Instant::now() >= deadline;
-    let found = arrivals(p, t, k, 1, CONTINUED, usize::from(equal), &over);
+    let ask = Ask { most: CONTINUED, slack: usize::from(equal), states: state_cap(mine, sh) };
+    let found = arrivals(p, t, k, 1, ask, &over);
     let batch = rayon::current_num_threads().max(1);
     let mut done = skip.min(found.len());
     let first = done;
@@ -530,7 +541,9 @@ fn continue_cut(
 
 #[cfg(test)]
 mod tests {
-    use super::{arrivals, continue_cut, layout_hash, relaxed_distances, tables, Continuations, CONTINUE_WIDTH};
+    use super::{
+        arrivals, continue_cut, layout_hash, relaxed_distances, tables, Ask, Continuations, CONTINUE_WIDTH, MAX_STATES,
+    };
     use crate::mine::map::Mine;
     use crate::mine::solve::plan::Plan;
     use crate::mine::solve::{Progress, Shared};
@@ -566,7 +579,8 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
         let t = tables(&mine, &p, &sh).unwrap();
-        let found = arrivals(&p, &t, 0, 1, 200, 0, &|| false);
+        let ask = Ask { most: 200, slack: 0, states: MAX_STATES };
+        let found = arrivals(&p, &t, 0, 1, ask, &|| false);
         // Every arrival is shorter, collects exactly the route's first lambda, and no two leave
         // the rocks alike.
         assert!(found.len() >= 40, "{}", found.len());

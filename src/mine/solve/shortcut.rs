@@ -29,14 +29,15 @@ use std::time::Instant;
 /// How many consecutive collections one search replaces.
 const WINDOWS: [usize; 3] = [1, 2, 3];
 
-/// States one search may visit (fewer on big maps: [`state_cap`]).
+/// States one search may visit.
 const MAX_STATES: usize = 150_000;
 
-/// The states one search may visit on `mine`: [`MAX_STATES`], or fewer so that the grids of the
-/// searches under way at once (one per thread) take at most a sixteenth of the memory limit.
+/// The states one search may hold at once on `mine` (its current and next layer), so that the
+/// searches under way at once (one per thread) take at most a sixteenth of the memory limit
+/// (a 300 x 300 map's state is 90 KB; on the contest's maps the cap does not bind).
 fn state_cap(mine: &Mine, sh: &Shared) -> usize {
     let threads = rayon::current_num_threads().max(1);
-    MAX_STATES.min(sh.memory_limit / 16 / threads / (mine.cells.len() + 64))
+    (sh.memory_limit / 16 / threads / (mine.cells.len() + 64)).max(1)
 }
 
 /// Arrivals one search keeps (they differ in where the rocks are).
@@ -106,7 +107,8 @@ struct Arrival {
 
 /// Breadth-first search over game states from `start` for ways to make `goals` in order (a goal
 /// cell is made when a lambda is collected there, or the game is won there) in at most `limit`
-/// moves, visiting at most `states` states. Returns up to `most` of them, the shortest first,
+/// moves, visiting at most [`MAX_STATES`] states and holding at most `alive` at once. Returns up
+/// to `most` of them, the shortest first,
 /// no two with the same layout ([`layout_hash`]).
 fn search(
     start: &Mine,
@@ -114,7 +116,7 @@ fn search(
     dist: &[&[u32]],
     limit: usize,
     most: usize,
-    states: usize,
+    alive: usize,
     over: &dyn Fn() -> bool,
 ) -> Vec<Arrival> {
     let mut seen: FxHashSet<u64> = FxHashSet::default();
@@ -179,7 +181,7 @@ fn search(
                 } else {
                     next_layer.push((child, cid));
                 }
-                if parent.len() >= states {
+                if parent.len() >= MAX_STATES || layer.len() + next_layer.len() >= alive {
                     return found;
                 }
             }
@@ -303,7 +305,7 @@ pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
             if over() {
                 return;
             }
-            let ask = Ask { most: MAX_ARRIVALS, slack: 0, states: state_cap(mine, sh) };
+            let ask = Ask { most: MAX_ARRIVALS, slack: 0, alive: state_cap(mine, sh) };
             let found = arrivals(&p, &tables, k, w, ask, &over);
             try_arrivals(&p, k, w, found, sh, &over);
         });
@@ -332,12 +334,12 @@ fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
 }
 
 /// What one search asks for: at most `most` arrivals, in fewer moves than the route takes or,
-/// with a `slack` of 1, in as many, visiting at most `states` states.
+/// with a `slack` of 1, in as many, holding at most `alive` states at once.
 #[derive(Clone, Copy)]
 struct Ask {
     most: usize,
     slack: usize,
-    states: usize,
+    alive: usize,
 }
 
 /// The arrivals of the search from cut `k` of `p` over its next `w` goals, as `ask` says, with
@@ -349,7 +351,7 @@ fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, ask: Ask, over: &
         return Vec::new();
     }
     let dist: Vec<&[u32]> = tables[k..k + w].iter().map(|t| t.as_slice()).collect();
-    search(start, &p.goals[k..k + w], &dist, limit - 1 + ask.slack, ask.most, ask.states, over)
+    search(start, &p.goals[k..k + w], &dist, limit - 1 + ask.slack, ask.most, ask.alive, over)
 }
 
 /// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
@@ -508,7 +510,7 @@ fn continue_cut(
     deadline: Instant,
 ) -> (usize, usize) {
     let over = || sh.should_stop() || Instant::now() >= deadline;
-    let ask = Ask { most: CONTINUED, slack: usize::from(equal), states: state_cap(mine, sh) };
+    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
     let found = arrivals(p, t, k, 1, ask, &over);
     let batch = rayon::current_num_threads().max(1);
     let mut done = skip.min(found.len());
@@ -579,7 +581,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
         let t = tables(&mine, &p, &sh).unwrap();
-        let ask = Ask { most: 200, slack: 0, states: MAX_STATES };
+        let ask = Ask { most: 200, slack: 0, alive: MAX_STATES };
         let found = arrivals(&p, &t, 0, 1, ask, &|| false);
         // Every arrival is shorter, collects exactly the route's first lambda, and no two leave
         // the rocks alike.

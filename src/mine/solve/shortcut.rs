@@ -366,7 +366,8 @@ pub(crate) struct Continuations {
     plan: Option<(Plan, Vec<Vec<u32>>)>,
     /// The next cut to try.
     next: usize,
-    /// Sweeps over the same route done so far (each one twice as wide as the one before).
+    /// Sweeps of this kind over the same route done so far (each one twice as wide as the one
+    /// before, up to [`MAX_SWEEP`]).
     sweeps: u32,
     /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
     found: usize,
@@ -387,6 +388,10 @@ const CONTINUED: usize = 96;
 /// continuation runs.
 const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
 const CONTINUE_WIDTH: usize = 16;
+
+/// The last sweep of each kind (arrivals in fewer moves, in as many) over the same route: its
+/// width is `CONTINUE_WIDTH << MAX_SWEEP`.
+const MAX_SWEEP: u32 = 4;
 
 impl Continuations {
     pub(crate) fn new() -> Continuations {
@@ -449,22 +454,27 @@ impl Continuations {
             }
             if self.next >= p.goals.len() {
                 self.next = 0;
-                if self.found == 0 && !self.equal {
-                    // No cut of this route can be made sooner: arrivals in as many moves, with
-                    // the rocks or beards left otherwise (beard4 at 30 s: 3055 -> 3098).
+                // A sweep that found no arrival, or the widest (the runs would repeat themselves:
+                // horock1 kept one arrival at width 256 going and lost its win at 10 s), ends
+                // the sweeps of its kind.
+                let last = self.found == 0 || self.sweeps >= MAX_SWEEP;
+                self.found = 0;
+                if last && !self.equal {
+                    // Arrivals in as many moves, with the rocks or beards left otherwise
+                    // (beard4 at 150 s: 3055 -> 3098).
                     self.equal = true;
                     self.sweeps = 0;
                     continue;
                 }
-                if self.found == 0 {
+                if last {
+                    // Wait for a new best route.
                     self.idle = true;
                     break;
                 }
                 self.sweeps += 1;
-                self.found = 0;
             }
             let k = self.next;
-            let width = CONTINUE_WIDTH << self.sweeps.min(4);
+            let width = CONTINUE_WIDTH << self.sweeps;
             let before = sh.best_score.load(Ordering::Relaxed);
             let (found, done) = continue_cut(mine, p, t, k, width, self.equal, self.skip, sh, deadline);
             if done < found {

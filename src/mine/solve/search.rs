@@ -756,8 +756,8 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
 }
 
 /// A run of configuration `ci` of [`CONFIGS`] at `width` (at most what the memory budget
-/// allows) from the state `prefix` leads to (the shortcut pass's continuations,
-/// `shortcut.rs`). False if it was cut short by the stop conditions or `deadline`.
+/// allows) from the state `prefix` leads to (the continuations of the shortcut arrivals,
+/// `continuations.rs`). False if it was cut short by the stop conditions or `deadline`.
 pub(crate) fn run_from(mine: &Mine, prefix: &[u8], sh: &Shared, ci: usize, width: usize, deadline: Instant) -> bool {
     let (max_width, max_cap) = width_caps(mine, sh.memory_limit);
     let p = Params { max_cap, ..Params::of_config(ci, width.min(max_width), 0) };
@@ -854,8 +854,8 @@ pub(crate) struct Schedule {
     ended: usize,
     /// The best score when the best route was last reordered.
     reordered: i64,
-    /// The shortcut pass's continuations (`shortcut.rs`), taken between turns.
-    continuations: super::shortcut::Continuations,
+    /// The continuations of the shortcut arrivals (`continuations.rs`), taken between turns.
+    continuations: super::continuations::Continuations,
     seed: u64,
     round: usize,
 }
@@ -874,7 +874,7 @@ impl Schedule {
             resumed: 0,
             ended: 0,
             reordered: i64::MIN,
-            continuations: super::shortcut::Continuations::new(),
+            continuations: super::continuations::Continuations::new(),
             seed: 1,
             round: 0,
         }
@@ -986,7 +986,7 @@ const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The shortcut pass's continuations get their share of the time
-/// ([`super::shortcut::Continuations::share`]) in slices of at most `CONTINUATION_SLICE`.
+/// ([`super::continuations::Continuations::share`]) in slices of at most `CONTINUATION_SLICE`.
 const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Longest run of non-collecting macro moves ever allowed.

@@ -4,7 +4,8 @@
 //! route's collection k, for a shorter way to make its next `w` collections in the same order
 //! (the last one may be the lift). The rest of the route is then played on as it was, or, when
 //! the new state differs and that fails, re-played along shortest paths in the same order
-//! ([`super::reorder::collect_in_order`]).
+//! ([`super::reorder::collect_in_order`]). The search's arrivals are also played on by beam
+//! runs between the search's turns (`continuations.rs`).
 //!
 //! The macro moves of the beam walk shortest paths over a frozen grid; a stretch where rocks
 //! are falling, or where a rock is better pushed or waited for, is where they lose moves
@@ -30,12 +31,12 @@ use std::time::Instant;
 const WINDOWS: [usize; 3] = [1, 2, 3];
 
 /// States one search may visit.
-const MAX_STATES: usize = 150_000;
+pub(super) const MAX_STATES: usize = 150_000;
 
 /// The states one search may hold at once on `mine` (its current and next layer), so that the
 /// searches under way at once (one per thread) take at most a sixteenth of the memory limit
 /// (a 300 x 300 map's state is 90 KB; on the contest's maps the cap does not bind).
-fn state_cap(mine: &Mine, sh: &Shared) -> usize {
+pub(super) fn state_cap(mine: &Mine, sh: &Shared) -> usize {
     let threads = rayon::current_num_threads().max(1);
     (sh.memory_limit / 16 / threads / (mine.cells.len() + 64)).max(1)
 }
@@ -100,16 +101,15 @@ fn lower_bound(m: &Mine, goals: &[usize], dist: &[&[u32]], next: usize) -> u32 {
 }
 
 /// A way found from a cut: the commands and the state they lead to.
-struct Arrival {
-    path: Vec<u8>,
-    mine: Mine,
+pub(super) struct Arrival {
+    pub(super) path: Vec<u8>,
+    pub(super) mine: Mine,
 }
 
 /// Breadth-first search over game states from `start` for ways to make `goals` in order (a goal
 /// cell is made when a lambda is collected there, or the game is won there) in at most `limit`
 /// moves, visiting at most [`MAX_STATES`] states and holding at most `alive` at once. Returns up
-/// to `most` of them, the shortest first,
-/// no two with the same layout ([`layout_hash`]).
+/// to `most` of them, the shortest first, no two with the same layout ([`layout_hash`]).
 fn search(
     start: &Mine,
     goals: &[usize],
@@ -275,7 +275,7 @@ fn try_arrivals(p: &Plan, k: usize, w: usize, arrivals: Vec<Arrival>, sh: &Share
 
 /// Plays the rest of the route as it was after arrival `a` (from cut `k` over `w` goals) and
 /// offers the whole if it scores higher than the best so far. True if it did.
-fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Shared) -> bool {
+pub(super) fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Shared) -> bool {
     let tail = &p.route[p.cuts[k + w].1..];
     if tail_value(a.mine.clone(), tail) <= sh.best_score.load(Ordering::Relaxed) {
         return false;
@@ -326,7 +326,7 @@ pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
 
 /// The relaxed distances to every goal of `p` ([`relaxed_distances`]); `None` when they would
 /// take more than a sixteenth of the memory limit.
-fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
+pub(super) fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
     if (p.goals.len() + 1) * mine.cells.len() * 4 > sh.memory_limit / 16 {
         return None;
     }
@@ -336,15 +336,22 @@ fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
 /// What one search asks for: at most `most` arrivals, in fewer moves than the route takes or,
 /// with a `slack` of 1, in as many, holding at most `alive` states at once.
 #[derive(Clone, Copy)]
-struct Ask {
-    most: usize,
-    slack: usize,
-    alive: usize,
+pub(super) struct Ask {
+    pub(super) most: usize,
+    pub(super) slack: usize,
+    pub(super) alive: usize,
 }
 
 /// The arrivals of the search from cut `k` of `p` over its next `w` goals, as `ask` says, with
 /// rocks, lambdas and beards laid out differently.
-fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, ask: Ask, over: &dyn Fn() -> bool) -> Vec<Arrival> {
+pub(super) fn arrivals(
+    p: &Plan,
+    tables: &[Vec<u32>],
+    k: usize,
+    w: usize,
+    ask: Ask,
+    over: &dyn Fn() -> bool,
+) -> Vec<Arrival> {
     let (start, at) = &p.cuts[k];
     let limit = p.cuts[k + w].1 - at;
     if limit <= 1 {
@@ -354,213 +361,13 @@ fn arrivals(p: &Plan, tables: &[Vec<u32>], k: usize, w: usize, ask: Ask, over: &
     search(start, &p.goals[k..k + w], &dist, limit - 1 + ask.slack, ask.most, ask.alive, over)
 }
 
-/// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
-/// one cut of the best route at a time, the different ways to make its next collection in
-/// fewer moves, each played on by a narrow beam of two configurations from there. The beam's
-/// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
-/// can, and the beam finds the rest (contest8: one of 48 arrivals at the first lambda, 22
-/// moves against the route's 31, leads to 1969 against 1961).
-pub(crate) struct Continuations {
-    /// The best route the cuts are taken from, its plan and tables.
-    route: Vec<u8>,
-    plan: Option<(Plan, Vec<Vec<u32>>)>,
-    /// The next cut to try.
-    next: usize,
-    /// Sweeps of this kind over the same route done so far (each one twice as wide as the one
-    /// before, up to [`MAX_SWEEP`]).
-    sweeps: u32,
-    /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
-    found: usize,
-    /// Arrivals of the cut `next` already played on.
-    skip: usize,
-    /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
-    /// in fewer).
-    equal: bool,
-    idle: bool,
-    /// Time spent so far.
-    pub(crate) spent: std::time::Duration,
-}
-
-/// Arrivals a continuation step plays on.
-const CONTINUED: usize = 96;
-
-/// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
-/// continuation runs.
-const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
-const CONTINUE_WIDTH: usize = 16;
-
-/// The last sweep of each kind (arrivals in fewer moves, in as many) over the same route: its
-/// width is `CONTINUE_WIDTH << MAX_SWEEP`.
-const MAX_SWEEP: u32 = 4;
-
-impl Continuations {
-    pub(crate) fn new() -> Continuations {
-        Continuations {
-            route: Vec::new(),
-            plan: None,
-            next: 0,
-            sweeps: 0,
-            found: 0,
-            skip: 0,
-            equal: false,
-            idle: false,
-            spent: std::time::Duration::ZERO,
-        }
-    }
-
-    /// The part of the search's time the continuations may have: a quarter, an eighth while
-    /// they take arrivals in as many moves as the route.
-    pub(crate) fn share(&self) -> u32 {
-        if self.equal {
-            8
-        } else {
-            4
-        }
-    }
-
-    /// Works on the cuts of the best route, one after another, until `until` (or `deadline`,
-    /// or the stop conditions); a cut not finished is resumed at its next arrival on the next
-    /// call. When the best route has changed, the work goes back to its first cut that changed.
-    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
-        let t0 = Instant::now();
-        // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of a
-        // call may run over by as much as the slice itself.
-        let deadline = deadline.min(until + until.saturating_duration_since(t0));
-        let over = || sh.should_stop() || Instant::now() >= deadline;
-        loop {
-            if over() {
-                break;
-            }
-            let best = sh.best_route();
-            if best != self.route {
-                let (route, _) = best_prefix(mine, &best);
-                let same = self.route.iter().zip(&best).take_while(|(a, b)| a == b).count();
-                self.route = best;
-                self.sweeps = 0;
-                self.found = 0;
-                self.skip = 0;
-                self.equal = false;
-                self.idle = false;
-                let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { break };
-                let Some(t) = tables(mine, &p, sh) else { break };
-                // The first cut whose stretch to the next goal changed.
-                let changed = p.cuts.windows(2).take_while(|w| w[1].1 <= same).count();
-                self.next = self.next.min(changed);
-                self.plan = Some((p, t));
-            }
-            let Some((p, t)) = &self.plan else { break };
-            if self.idle {
-                break;
-            }
-            if self.next >= p.goals.len() {
-                self.next = 0;
-                // A sweep that found no arrival, or the widest (the runs would repeat themselves:
-                // horock1 kept one arrival at width 256 going and lost its win at 10 s), ends
-                // the sweeps of its kind.
-                let last = self.found == 0 || self.sweeps >= MAX_SWEEP;
-                self.found = 0;
-                if last && !self.equal {
-                    // Arrivals in as many moves, with the rocks or beards left otherwise
-                    // (beard4 at 150 s: 3055 -> 3098).
-                    self.equal = true;
-                    self.sweeps = 0;
-                    continue;
-                }
-                if last {
-                    // Wait for a new best route.
-                    self.idle = true;
-                    break;
-                }
-                self.sweeps += 1;
-            }
-            let k = self.next;
-            let width = CONTINUE_WIDTH << self.sweeps;
-            let before = sh.best_score.load(Ordering::Relaxed);
-            let (found, done) = continue_cut(mine, p, t, k, width, self.equal, self.skip, sh, deadline);
-            if done < found {
-                // Resumed at the next slice.
-                self.skip = done;
-            } else {
-                self.skip = 0;
-                self.next += 1;
-                self.found += found;
-            }
-            if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
-                eprintln!(
-                    "  continuations from cut {k}: {done} of {found} arrivals, width {width}: best {before} -> {} t {:.2}",
-                    sh.best_score.load(Ordering::Relaxed),
-                    sh.start.elapsed().as_secs_f64()
-                );
-            }
-            if Instant::now() >= until {
-                break;
-            }
-        }
-        self.spent += t0.elapsed();
-    }
-}
-
-/// The arrivals from cut `k` of `p` at its next goal (in fewer moves than the route, or as
-/// many when `equal`), from number `skip` on, each played on as
-/// the route was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at
-/// `width`, as many at once as there are threads, until `deadline`. Returns how many arrivals
-/// there are and how many have been played on (`skip` and those whose runs all finished; the
-/// first batch counts as played on even if `deadline` cut it short, so that every call makes
-/// progress).
-#[allow(clippy::too_many_arguments)]
-fn continue_cut(
-    mine: &Mine,
-    p: &Plan,
-    t: &[Vec<u32>],
-    k: usize,
-    width: usize,
-    equal: bool,
-    skip: usize,
-    sh: &Shared,
-    deadline: Instant,
-) -> (usize, usize) {
-    let over = || sh.should_stop() || Instant::now() >= deadline;
-    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
-    let found = arrivals(p, t, k, 1, ask, &over);
-    let batch = rayon::current_num_threads().max(1);
-    let mut done = skip.min(found.len());
-    let first = done;
-    while done < found.len() && !sh.should_stop() {
-        let chunk = &found[done..(done + batch).min(found.len())];
-        chunk.par_iter().for_each(|a| {
-            if offer_with_tail(p, k, 1, a, sh) {
-                return;
-            }
-            let mut prefix = p.route[..p.cuts[k].1].to_vec();
-            prefix.extend_from_slice(&a.path);
-            for ci in CONTINUE_CONFIGS {
-                if over() {
-                    return;
-                }
-                super::search::run_from(mine, &prefix, sh, ci, width, deadline);
-            }
-        });
-        if over() && done > first {
-            break;
-        }
-        done += chunk.len();
-        if over() {
-            break;
-        }
-    }
-    (found.len(), done)
-}
-
 #[cfg(test)]
-mod tests {
-    use super::{
-        arrivals, continue_cut, layout_hash, relaxed_distances, tables, Ask, Continuations, CONTINUE_WIDTH, MAX_STATES,
-    };
+pub(crate) mod tests {
+    use super::{arrivals, layout_hash, relaxed_distances, tables, Ask, MAX_STATES};
     use crate::mine::map::Mine;
     use crate::mine::solve::plan::Plan;
     use crate::mine::solve::{Progress, Shared};
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::time::{Duration, Instant};
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn relaxed_distances_pass_rocks_and_jump_trampolines() {
@@ -574,9 +381,9 @@ mod tests {
 
     /// The route the beam finds on contest8 in its first second (1961): 31 moves to the first
     /// lambda, where a route that waits for the rock above the start to come down needs 22.
-    const CONTEST8_1961: &[u8] = b"UULLDDRLUURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLLLRRDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUURRDDDDDDDRRRDDDDDLLLLDDLRRRRRURRRRRRRDDLLLLLD";
+    pub(crate) const CONTEST8_1961: &[u8] = b"UULLDDRLUURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLLLRRDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUURRDDDDDDDRRRDDDDDLLLLDDLRRRRRURRRRRRRDDLLLLLD";
 
-    fn contest8() -> Mine {
+    pub(crate) fn contest8() -> Mine {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest8.map");
         Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
     }
@@ -607,40 +414,5 @@ mod tests {
         }
         // The shortest one: up, right along row 14 to the rock's column, up.
         assert_eq!(found[0].path.len(), 13);
-    }
-
-    #[test]
-    fn contest8_continuations_from_a_better_opening() {
-        let mine = contest8();
-        assert_eq!(mine.clone().run(std::str::from_utf8(CONTEST8_1961).unwrap()).score, 1961);
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
-        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
-        let t = tables(&mine, &p, &sh).unwrap();
-        // The first cut at the first sweep's width.
-        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, false, 0, &sh, sh.deadline);
-        assert!(found >= 40, "{found}");
-        assert_eq!(done, found);
-        let best = sh.best_score.load(Ordering::Relaxed);
-        assert!(best >= 1969, "{best}");
-        assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
-    }
-
-    #[test]
-    fn continuations_in_short_slices_resume_the_cut_where_they_stopped() {
-        let mine = contest8();
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
-        let mut c = Continuations::new();
-        // Slices of 50 ms: the first cut's 49 arrivals take about 2 s in all.
-        let mut slices = 0;
-        while sh.best_score.load(Ordering::Relaxed) < 1969 && slices < 400 {
-            c.step(&mine, &sh, Instant::now() + Duration::from_millis(50), sh.deadline);
-            slices += 1;
-        }
-        assert!(slices > 1, "resumed over several slices");
-        assert!(sh.best_score.load(Ordering::Relaxed) >= 1969, "after {slices} slices");
     }
 }

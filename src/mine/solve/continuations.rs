@@ -1,0 +1,254 @@
+//! Continuations of the shortcut search's arrivals (`shortcut.rs`) by narrow beam runs, taken
+//! by the search between its turns (`search.rs`), one cut of the best route after another.
+
+use super::best_prefix;
+use super::plan::Plan;
+use super::shortcut::{arrivals, offer_with_tail, state_cap, tables, Ask};
+use super::Shared;
+use crate::mine::map::Mine;
+use rayon::prelude::*;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
+/// one cut of the best route at a time, the different ways to make its next collection in
+/// fewer moves, each played on by a narrow beam of two configurations from there. The beam's
+/// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
+/// can, and the beam finds the rest (contest8: one of 49 arrivals at the first lambda, 23
+/// moves against the route's 31, leads to 1969 against 1961).
+pub(crate) struct Continuations {
+    /// The best route the cuts are taken from, its plan and tables.
+    route: Vec<u8>,
+    plan: Option<(Plan, Vec<Vec<u32>>)>,
+    /// The next cut to try.
+    next: usize,
+    /// Sweeps of this kind over the same route done so far (each one twice as wide as the one
+    /// before, up to [`MAX_SWEEP`]).
+    sweeps: u32,
+    /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
+    found: usize,
+    /// Arrivals of the cut `next` already played on.
+    skip: usize,
+    /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
+    /// in fewer).
+    equal: bool,
+    idle: bool,
+    /// Time spent so far.
+    pub(crate) spent: std::time::Duration,
+}
+
+/// Arrivals a continuation step plays on.
+const CONTINUED: usize = 96;
+
+/// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
+/// continuation runs.
+const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
+const CONTINUE_WIDTH: usize = 16;
+
+/// The last sweep of each kind (arrivals in fewer moves, in as many) over the same route: its
+/// width is `CONTINUE_WIDTH << MAX_SWEEP`.
+const MAX_SWEEP: u32 = 4;
+
+impl Continuations {
+    pub(crate) fn new() -> Continuations {
+        Continuations {
+            route: Vec::new(),
+            plan: None,
+            next: 0,
+            sweeps: 0,
+            found: 0,
+            skip: 0,
+            equal: false,
+            idle: false,
+            spent: std::time::Duration::ZERO,
+        }
+    }
+
+    /// The part of the search's time the continuations may have: a quarter, an eighth while
+    /// they take arrivals in as many moves as the route.
+    pub(crate) fn share(&self) -> u32 {
+        if self.equal {
+            8
+        } else {
+            4
+        }
+    }
+
+    /// Works on the cuts of the best route, one after another, until `until` (or `deadline`,
+    /// or the stop conditions); a cut not finished is resumed at its next arrival on the next
+    /// call. When the best route has changed, the work goes back to its first cut that changed.
+    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+        let t0 = Instant::now();
+        // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of a
+        // call may run over by as much as the slice itself.
+        let deadline = deadline.min(until + until.saturating_duration_since(t0));
+        let over = || sh.should_stop() || Instant::now() >= deadline;
+        loop {
+            if over() {
+                break;
+            }
+            let best = sh.best_route();
+            if best != self.route {
+                let (route, _) = best_prefix(mine, &best);
+                let same = self.route.iter().zip(&best).take_while(|(a, b)| a == b).count();
+                self.route = best;
+                self.sweeps = 0;
+                self.found = 0;
+                self.skip = 0;
+                self.equal = false;
+                self.idle = false;
+                let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { break };
+                let Some(t) = tables(mine, &p, sh) else { break };
+                // The first cut whose stretch to the next goal changed.
+                let changed = p.cuts.windows(2).take_while(|w| w[1].1 <= same).count();
+                self.next = self.next.min(changed);
+                self.plan = Some((p, t));
+            }
+            let Some((p, t)) = &self.plan else { break };
+            if self.idle {
+                break;
+            }
+            if self.next >= p.goals.len() {
+                self.next = 0;
+                // A sweep that found no arrival, or the widest (the runs would repeat themselves:
+                // horock1 kept one arrival at width 256 going and lost its win at 10 s), ends
+                // the sweeps of its kind.
+                let last = self.found == 0 || self.sweeps >= MAX_SWEEP;
+                self.found = 0;
+                if last && !self.equal {
+                    // Arrivals in as many moves, with the rocks or beards left otherwise
+                    // (beard4 at 150 s: 3055 -> 3098).
+                    self.equal = true;
+                    self.sweeps = 0;
+                    continue;
+                }
+                if last {
+                    // Wait for a new best route.
+                    self.idle = true;
+                    break;
+                }
+                self.sweeps += 1;
+            }
+            let k = self.next;
+            let width = CONTINUE_WIDTH << self.sweeps;
+            let before = sh.best_score.load(Ordering::Relaxed);
+            let (found, done) = continue_cut(mine, p, t, k, width, self.equal, self.skip, sh, deadline);
+            if done < found {
+                // Resumed at the next slice.
+                self.skip = done;
+            } else {
+                self.skip = 0;
+                self.next += 1;
+                self.found += found;
+            }
+            if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+                eprintln!(
+                    "  continuations from cut {k}: {done} of {found} arrivals, width {width}: best {before} -> {} t {:.2}",
+                    sh.best_score.load(Ordering::Relaxed),
+                    sh.start.elapsed().as_secs_f64()
+                );
+            }
+            if Instant::now() >= until {
+                break;
+            }
+        }
+        self.spent += t0.elapsed();
+    }
+}
+
+/// The arrivals from cut `k` of `p` at its next goal (in fewer moves than the route, or as
+/// many when `equal`), from number `skip` on, each played on as
+/// the route was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at
+/// `width`, as many at once as there are threads, until `deadline`. Returns how many arrivals
+/// there are and how many have been played on (`skip` and those whose runs all finished; the
+/// first batch counts as played on even if `deadline` cut it short, so that every call makes
+/// progress).
+#[allow(clippy::too_many_arguments)]
+fn continue_cut(
+    mine: &Mine,
+    p: &Plan,
+    t: &[Vec<u32>],
+    k: usize,
+    width: usize,
+    equal: bool,
+    skip: usize,
+    sh: &Shared,
+    deadline: Instant,
+) -> (usize, usize) {
+    let over = || sh.should_stop() || Instant::now() >= deadline;
+    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
+    let found = arrivals(p, t, k, 1, ask, &over);
+    let batch = rayon::current_num_threads().max(1);
+    let mut done = skip.min(found.len());
+    let first = done;
+    while done < found.len() && !sh.should_stop() {
+        let chunk = &found[done..(done + batch).min(found.len())];
+        chunk.par_iter().for_each(|a| {
+            if offer_with_tail(p, k, 1, a, sh) {
+                return;
+            }
+            let mut prefix = p.route[..p.cuts[k].1].to_vec();
+            prefix.extend_from_slice(&a.path);
+            for ci in CONTINUE_CONFIGS {
+                if over() {
+                    return;
+                }
+                super::search::run_from(mine, &prefix, sh, ci, width, deadline);
+            }
+        });
+        if over() && done > first {
+            break;
+        }
+        done += chunk.len();
+        if over() {
+            break;
+        }
+    }
+    (found.len(), done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{continue_cut, Continuations, CONTINUE_WIDTH};
+    use crate::mine::solve::plan::Plan;
+    use crate::mine::solve::shortcut::tables;
+    use crate::mine::solve::shortcut::tests::{contest8, CONTEST8_1961};
+    use crate::mine::solve::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn contest8_continuations_from_a_better_opening() {
+        let mine = contest8();
+        assert_eq!(mine.clone().run(std::str::from_utf8(CONTEST8_1961).unwrap()).score, 1961);
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let t = tables(&mine, &p, &sh).unwrap();
+        // The first cut at the first sweep's width.
+        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, false, 0, &sh, sh.deadline);
+        assert!(found >= 40, "{found}");
+        assert_eq!(done, found);
+        let best = sh.best_score.load(Ordering::Relaxed);
+        assert!(best >= 1969, "{best}");
+        assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+    }
+
+    #[test]
+    fn continuations_in_short_slices_resume_the_cut_where_they_stopped() {
+        let mine = contest8();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let mut c = Continuations::new();
+        // Slices of 50 ms: the first cut's 49 arrivals take about 2 s in all.
+        let mut slices = 0;
+        while sh.best_score.load(Ordering::Relaxed) < 1969 && slices < 400 {
+            c.step(&mine, &sh, Instant::now() + Duration::from_millis(50), sh.deadline);
+            slices += 1;
+        }
+        assert!(slices > 1, "resumed over several slices");
+        assert!(sh.best_score.load(Ordering::Relaxed) >= 1969, "after {slices} slices");
+    }
+}

@@ -63,7 +63,7 @@
 //! so they cannot wait for a rock to fall past or go round one that is about to. An exact
 //! breadth-first search over game states (every command played by the engine) from each cut of
 //! the best route (the start and each collection) finds the ways to make its next collection in
-//! fewer moves, one per layout of rocks, lambdas and beards left behind. Between turns, while
+//! fewer moves, one per layout of rocks, lambdas and beards left behind. Between turns, from 3 s on, while
 //! they have had less than a quarter of the time (slices of at most 3 s), each arrival is played
 //! on by two narrow beam runs (width 16, doubling with each sweep over the same route up to 256),
 //! cut after cut (contest8: one of 49 arrivals at the first lambda, 23 moves against 31, leads to

@@ -1074,7 +1074,9 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         if ci + 1 == CONFIGS.len() {
             let share = sh.start.elapsed().saturating_sub(CONTINUATIONS_FROM) / sched.continuations.share();
             let spent = sched.continuations.spent;
-            if spent < share {
+            // Not while the best route collects everything and loses the lift: the lanes that
+            // find a win need the time (beard4).
+            if spent < share && !Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
                 let t0 = Instant::now();
                 let until = (t0 + (share - spent).min(CONTINUATION_SLICE)).min(deadline);
                 sched.continuations.step(mine, sh, until, deadline);

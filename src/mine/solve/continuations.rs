@@ -12,7 +12,8 @@ use std::time::Instant;
 
 /// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
 /// one cut of the best route at a time, the different ways to make its next collection in
-/// fewer moves, each played on by a narrow beam of two configurations from there. The beam's
+/// fewer moves, each played on (when the route's own tail does not beat the best from there) by
+/// a narrow beam of two configurations. The beam's
 /// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
 /// can, and the beam finds the rest (contest8: one of 49 arrivals at the first lambda, 23
 /// moves against the route's 31, leads to 1969 against 1961).
@@ -25,13 +26,15 @@ pub(crate) struct Continuations {
     /// Sweeps of this kind over the same route done so far (each one twice as wide as the one
     /// before, up to [`MAX_SWEEP`]).
     sweeps: u32,
-    /// Arrivals found in this sweep; a sweep that found none ends the work on that route.
+    /// Arrivals found in this sweep; a sweep that found none ends the sweeps of its kind.
     found: usize,
     /// Arrivals of the cut `next` already played on.
     skip: usize,
     /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
     /// in fewer).
     equal: bool,
+    /// The sweeps of both kinds are over for this route: nothing to do until the best route
+    /// changes.
     idle: bool,
     /// Time spent so far.
     pub(crate) spent: std::time::Duration,
@@ -187,8 +190,7 @@ fn continue_cut(
             if offer_with_tail(p, k, 1, a, sh) {
                 return;
             }
-            let mut prefix = p.route[..p.cuts[k].1].to_vec();
-            prefix.extend_from_slice(&a.path);
+            let prefix = a.route(p, k);
             for ci in CONTINUE_CONFIGS {
                 if over() {
                     return;

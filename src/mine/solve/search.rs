@@ -628,7 +628,7 @@ fn then_shave(n: &Node, p: &Params, sh: &Shared) -> Option<Node> {
 }
 
 /// The robot carries a razor and a beard is among its 8 neighbours.
-fn beard_nearby(m: &Mine) -> bool {
+pub(crate) fn beard_nearby(m: &Mine) -> bool {
     m.razors > 0 && next_to_beard(m, m.robot)
 }
 
@@ -985,11 +985,12 @@ const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// Longest time the reorder and edit passes get after a turn of the configurations.
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// The shortcut pass's continuations get their share of the time
-/// ([`super::continuations::Continuations::share`]) in slices of at most `CONTINUATION_SLICE`.
-/// The continuations' share counts from this time on: the first seconds belong to the beam and
-/// its continuation runs (horock1's win in a 3 s budget comes from those).
+/// The continuations of the shortcut arrivals get their share of the time
+/// ([`super::continuations::Continuations::share`]) counted from this time on: the first
+/// seconds belong to the beam and its continuation runs (horock1's win in a 3 s budget comes
+/// from those).
 const CONTINUATIONS_FROM: std::time::Duration = std::time::Duration::from_secs(3);
+/// The longest slice of time the continuations take at once.
 const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Longest run of non-collecting macro moves ever allowed.

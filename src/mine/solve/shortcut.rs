@@ -1,7 +1,8 @@
-//! Shortcuts between the best route's collections: an exact breadth-first search over whole
-//! game states (every command played with the engine, so falling rocks, waits, rock pushes,
-//! trampolines, water and beards are all as the rules have them) from the state after the
-//! route's collection k, for a shorter way to make its next `w` collections in the same order
+//! Shortcuts between the best route's collections: a breadth-first search over whole game
+//! states (every command played with the engine, so falling rocks, waits, rock pushes,
+//! trampolines, water and beards are all as the rules have them; states that differ only in
+//! earth no rock rests on are merged, so it is pruned rather than exhaustive) from the state
+//! after the route's collection k, for a shorter way to make its next `w` collections in the same order
 //! (the last one may be the lift). The rest of the route is then played on as it was, or, when
 //! the new state differs and that fails, re-played along shortest paths in the same order
 //! ([`super::reorder::collect_in_order`]). The search's arrivals are also played on by beam
@@ -16,9 +17,9 @@
 
 use super::plan::Plan;
 use super::reorder::collect_in_order;
-use super::search::command;
+use super::search::{beard_nearby, command};
 use super::{best_prefix, improve::tail_value, Shared};
-use crate::mine::map::{is_rock, Mine, BEARD, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, TRAMP, WALL};
+use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, TRAMP, WALL};
 use crate::mine::score::Ending;
 use rayon::prelude::*;
 use rustc_hash::{FxHashSet, FxHasher};
@@ -106,6 +107,15 @@ pub(super) struct Arrival {
     pub(super) mine: Mine,
 }
 
+impl Arrival {
+    /// The route from the start to this arrival: `p`'s route up to cut `k`, then the path.
+    pub(super) fn route(&self, p: &Plan, k: usize) -> Vec<u8> {
+        let mut route = p.route[..p.cuts[k].1].to_vec();
+        route.extend_from_slice(&self.path);
+        route
+    }
+}
+
 /// Breadth-first search over game states from `start` for ways to make `goals` in order (a goal
 /// cell is made when a lambda is collected there, or the game is won there) in at most `limit`
 /// moves, visiting at most [`MAX_STATES`] states and holding at most `alive` at once. Returns up
@@ -136,7 +146,7 @@ fn search(
         for (m, id) in &layer {
             let next = m.collected - base;
             for &c in &COMMANDS {
-                if c == b'S' && (m.razors == 0 || !beard_around(m)) {
+                if c == b'S' && !beard_nearby(m) {
                     continue;
                 }
                 if let Some(nb) = neighbour(m, c) {
@@ -249,13 +259,6 @@ fn neighbour(m: &Mine, c: u8) -> Option<usize> {
     }
 }
 
-/// Whether a beard is among the robot's 8 neighbours (where `S` has an effect).
-fn beard_around(m: &Mine) -> bool {
-    let s = m.stride;
-    let r = m.robot;
-    [r - 1, r + 1, r + s, r - s, r + s - 1, r + s + 1, r - s - 1, r - s + 1].iter().any(|&c| m.cells[c] == BEARD)
-}
-
 /// Tries the arrivals of one search from cut `k` over `w` goals: the rest of the route as it
 /// was, then the rest of the goals along shortest paths. Offers what scores higher.
 fn try_arrivals(p: &Plan, k: usize, w: usize, arrivals: Vec<Arrival>, sh: &Shared, over: &dyn Fn() -> bool) {
@@ -264,8 +267,7 @@ fn try_arrivals(p: &Plan, k: usize, w: usize, arrivals: Vec<Arrival>, sh: &Share
             continue;
         }
         if a.mine.ending.is_none() {
-            let mut route = p.route[..p.cuts[k].1].to_vec();
-            route.extend_from_slice(&a.path);
+            let route = a.route(p, k);
             // Lambdas only: the lift, if it is a goal, is walked to when it opens.
             let order: Vec<usize> = p.goals[k + w..].iter().copied().filter(|&g| a.mine.cells[g] == LAMBDA).collect();
             collect_in_order(a.mine, route, &order, sh, over);
@@ -280,8 +282,7 @@ pub(super) fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Sh
     if tail_value(a.mine.clone(), tail) <= sh.best_score.load(Ordering::Relaxed) {
         return false;
     }
-    let mut route = p.route[..p.cuts[k].1].to_vec();
-    route.extend_from_slice(&a.path);
+    let mut route = a.route(p, k);
     route.extend_from_slice(tail);
     let (r, v) = best_prefix(&p.cuts[0].0, &route);
     sh.offer(v, &r);

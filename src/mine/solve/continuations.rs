@@ -3,7 +3,7 @@
 
 use super::best_prefix;
 use super::plan::Plan;
-use super::shortcut::{arrivals, offer_with_tail, state_cap, tables, Ask};
+use super::shortcut::{arrivals, offer_with_tail, state_cap, tables, Arrival, Ask};
 use super::Shared;
 use crate::mine::map::Mine;
 use rayon::prelude::*;
@@ -28,7 +28,9 @@ pub(crate) struct Continuations {
     sweeps: u32,
     /// Arrivals found in this sweep; a sweep that found none ends the sweeps of its kind.
     found: usize,
-    /// Arrivals of the cut `next` already played on.
+    /// The arrivals of the cut `next` (found when the cut is started) and how many of them
+    /// have been played on.
+    arrivals: Option<Vec<Arrival>>,
     skip: usize,
     /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
     /// in fewer).
@@ -60,6 +62,7 @@ impl Continuations {
             next: 0,
             sweeps: 0,
             found: 0,
+            arrivals: None,
             skip: 0,
             equal: false,
             idle: false,
@@ -82,12 +85,12 @@ impl Continuations {
     /// call. When the best route has changed, the work goes back to its first cut that changed.
     pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
-        // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of a
-        // call may run over by as much as the slice itself.
-        let deadline = deadline.min(until + until.saturating_duration_since(t0));
-        let over = || sh.should_stop() || Instant::now() >= deadline;
+        // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of
+        // arrivals of a call runs to its end (or to `deadline`), so that every call makes
+        // progress; the time it takes counts in `spent`.
+        let mut first = true;
         loop {
-            if over() {
+            if sh.should_stop() || Instant::now() >= deadline || (!first && Instant::now() >= until) {
                 break;
             }
             let best = sh.best_route();
@@ -97,8 +100,10 @@ impl Continuations {
                 self.route = best;
                 self.sweeps = 0;
                 self.found = 0;
+                self.arrivals = None;
                 self.skip = 0;
                 self.equal = false;
+                self.plan = None;
                 self.idle = false;
                 let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { break };
                 let Some(t) = tables(mine, &p, sh) else { break };
@@ -135,83 +140,83 @@ impl Continuations {
             let k = self.next;
             let width = CONTINUE_WIDTH << self.sweeps;
             let before = sh.best_score.load(Ordering::Relaxed);
-            let (found, done) = continue_cut(mine, p, t, k, width, self.equal, self.skip, sh, deadline);
-            if done < found {
+            let found = self.arrivals.get_or_insert_with(|| cut_arrivals(mine, p, t, k, self.equal, sh));
+            let first_until = if first { deadline } else { until.min(deadline) };
+            let done = continue_cut(mine, p, k, found, width, self.skip, sh, until.min(deadline), first_until);
+            first = false;
+            let n = found.len();
+            if done < n {
                 // Resumed at the next slice.
                 self.skip = done;
             } else {
+                self.arrivals = None;
                 self.skip = 0;
                 self.next += 1;
-                self.found += found;
+                self.found += n;
             }
             if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
                 eprintln!(
-                    "  continuations from cut {k}: {done} of {found} arrivals, width {width}: best {before} -> {} t {:.2}",
+                    "  continuations from cut {k}: {done} of {n} arrivals, width {width}: best {before} -> {} t {:.2}",
                     sh.best_score.load(Ordering::Relaxed),
                     sh.start.elapsed().as_secs_f64()
                 );
-            }
-            if Instant::now() >= until {
-                break;
             }
         }
         self.spent += t0.elapsed();
     }
 }
 
-/// The arrivals from cut `k` of `p` at its next goal (in fewer moves than the route, or as
-/// many when `equal`), from number `skip` on, each played on as
-/// the route was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at
-/// `width`, as many at once as there are threads, until `deadline`. Returns how many arrivals
-/// there are and how many have been played on (`skip` and those whose runs all finished; the
-/// first batch counts as played on even if `deadline` cut it short, so that every call makes
-/// progress).
+/// The arrivals from cut `k` of `p` at its next goal: in fewer moves than the route, or as many
+/// when `equal` (at most [`CONTINUED`]).
+fn cut_arrivals(mine: &Mine, p: &Plan, t: &[Vec<u32>], k: usize, equal: bool, sh: &Shared) -> Vec<Arrival> {
+    let over = || sh.should_stop();
+    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
+    arrivals(p, t, k, 1, ask, &over)
+}
+
+/// Plays on `found` (arrivals from cut `k` of `p`) from number `skip` on: each as the route
+/// was, and if that does not beat the best, by beam runs of [`CONTINUE_CONFIGS`] at `width`, as
+/// many at once as there are threads. The first batch runs until `first_until`, the rest until
+/// `until`. Returns how many have been played on (`skip` and those whose runs all finished).
 #[allow(clippy::too_many_arguments)]
 fn continue_cut(
     mine: &Mine,
     p: &Plan,
-    t: &[Vec<u32>],
     k: usize,
+    found: &[Arrival],
     width: usize,
-    equal: bool,
     skip: usize,
     sh: &Shared,
-    deadline: Instant,
-) -> (usize, usize) {
-    let over = || sh.should_stop() || Instant::now() >= deadline;
-    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
-    let found = arrivals(p, t, k, 1, ask, &over);
+    until: Instant,
+    first_until: Instant,
+) -> usize {
     let batch = rayon::current_num_threads().max(1);
     let mut done = skip.min(found.len());
     let first = done;
     while done < found.len() && !sh.should_stop() {
+        let end = if done == first { first_until } else { until };
+        if Instant::now() >= end {
+            break;
+        }
         let chunk = &found[done..(done + batch).min(found.len())];
-        chunk.par_iter().for_each(|a| {
+        let finished = chunk.par_iter().all(|a| {
             if offer_with_tail(p, k, 1, a, sh) {
-                return;
+                return true;
             }
             let prefix = a.route(p, k);
-            for ci in CONTINUE_CONFIGS {
-                if over() {
-                    return;
-                }
-                super::search::run_from(mine, &prefix, sh, ci, width, deadline);
-            }
+            CONTINUE_CONFIGS.iter().all(|&ci| super::search::run_from(mine, &prefix, sh, ci, width, end))
         });
-        if over() && done > first {
+        if !finished {
             break;
         }
         done += chunk.len();
-        if over() {
-            break;
-        }
     }
-    (found.len(), done)
+    done
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{continue_cut, Continuations, CONTINUE_WIDTH};
+    use super::{continue_cut, cut_arrivals, Continuations, CONTINUE_WIDTH};
     use crate::mine::solve::plan::Plan;
     use crate::mine::solve::shortcut::tables;
     use crate::mine::solve::shortcut::tests::{contest8, CONTEST8_1961};
@@ -229,9 +234,10 @@ mod tests {
         let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         let t = tables(&mine, &p, &sh).unwrap();
         // The first cut at the first sweep's width.
-        let (found, done) = continue_cut(&mine, &p, &t, 0, CONTINUE_WIDTH, false, 0, &sh, sh.deadline);
-        assert!(found >= 40, "{found}");
-        assert_eq!(done, found);
+        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh);
+        assert!(found.len() >= 40, "{}", found.len());
+        let done = continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 0, &sh, sh.deadline, sh.deadline);
+        assert_eq!(done, found.len());
         let best = sh.best_score.load(Ordering::Relaxed);
         assert!(best >= 1969, "{best}");
         assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);

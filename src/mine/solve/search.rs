@@ -759,7 +759,8 @@ fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) 
 /// allows) from the state `prefix` leads to (the continuations of the shortcut arrivals,
 /// `continuations.rs`). False if it was cut short by the stop conditions or `deadline`.
 pub(crate) fn run_from(mine: &Mine, prefix: &[u8], sh: &Shared, ci: usize, width: usize, deadline: Instant) -> bool {
-    let (max_width, max_cap) = width_caps(mine, sh.memory_limit);
+    // As many runs as there are threads at once share the budget of one beam.
+    let (max_width, max_cap) = width_caps(mine, sh.memory_limit / rayon::current_num_threads().max(1));
     let p = Params { max_cap, ..Params::of_config(ci, width.min(max_width), 0) };
     run(mine, prefix, sh, &p, deadline)
 }

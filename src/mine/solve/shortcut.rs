@@ -19,7 +19,7 @@ use super::plan::Plan;
 use super::reorder::collect_in_order;
 use super::search::{beard_nearby, command};
 use super::{best_prefix, improve::tail_value, Shared};
-use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, TRAMP, WALL};
+use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, WALL};
 use crate::mine::score::Ending;
 use rayon::prelude::*;
 use rustc_hash::{FxHashSet, FxHasher};
@@ -76,12 +76,10 @@ fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
                 }
             }
         }
-        // A trampoline is left only by its jump: its neighbours step onto it, not off it.
+        // Trampolines are walked through as well as jumped: once one is used, its cell is
+        // empty, and the distances must stay lower bounds in every state after the cut.
         for nb in [c - 1, c + 1, c - s, c + s] {
             if nb >= n || m.cells[nb] == WALL || dist[nb] <= d + 1 {
-                continue;
-            }
-            if (TRAMP..TRAMP + 9).contains(&m.cells[nb]) {
                 continue;
             }
             dist[nb] = d + 1;

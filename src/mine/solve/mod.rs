@@ -65,9 +65,10 @@
 //! earth no rock rests on are merged) from each cut of the best route (the start and each
 //! collection) finds the ways to make its next collection in fewer moves, one per layout of
 //! rocks, lambdas and beards left behind. Between turns, from 3 s on, while they have had less
-//! than a quarter of the time (slices of at most 3 s), and not while the best route collects
-//! every lambda and loses the lift, each arrival whose rest of the route does not beat the best
-//! is played on by two narrow beam runs (width 16, doubling with each sweep over the same route
+//! than a quarter of the time (slices of about 3 s at most, the first batch of arrivals of a
+//! slice run to its end, the next slice resuming at the next arrival), and not while the best
+//! route collects every lambda and loses the lift, each arrival whose rest of the route does
+//! not beat the best is played on by two narrow beam runs (width 16, doubling with each sweep over the same route
 //! up to 256), cut after cut (contest8: one of 49 arrivals at the first lambda, 23 moves against
 //! 31, leads to 1969 against 1961). After the widest sweep, or one that found no cut that can
 //! be made sooner, the sweeps take the arrivals in as many moves as the route, with an eighth

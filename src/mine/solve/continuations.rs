@@ -8,7 +8,7 @@ use super::Shared;
 use crate::mine::map::Mine;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
 /// one cut of the best route at a time, the different ways to make its next collection in
@@ -28,10 +28,14 @@ pub(crate) struct Continuations {
     sweeps: u32,
     /// Arrivals found in this sweep; a sweep that found none ends the sweeps of its kind.
     found: usize,
-    /// The arrivals of the cut `next` (found when the cut is started) and how many of them
-    /// have been played on.
+    /// The arrivals of the cut `next`, found when the cut is started (at most [`CONTINUED`],
+    /// fewer on huge maps: they are held between calls).
     arrivals: Option<Vec<Arrival>>,
+    /// How many of `arrivals` have been played on.
     skip: usize,
+    /// How long the first batch of a call may run: [`FIRST_BATCH`], doubled each time a first
+    /// batch did not finish in it (so that every batch finishes in the end).
+    first_batch: Duration,
     /// The sweeps take arrivals in as many moves as the route (after a sweep that found none
     /// in fewer).
     equal: bool,
@@ -39,11 +43,15 @@ pub(crate) struct Continuations {
     /// changes.
     idle: bool,
     /// Time spent so far.
-    pub(crate) spent: std::time::Duration,
+    pub(crate) spent: Duration,
 }
 
-/// Arrivals a continuation step plays on.
+/// Arrivals played on from each cut.
 const CONTINUED: usize = 96;
+
+/// How long the first batch of arrivals of a call may run at first (a batch is as many arrivals
+/// as there are threads, each played on by two beam runs).
+const FIRST_BATCH: Duration = Duration::from_secs(8);
 
 /// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
 /// continuation runs.
@@ -64,9 +72,10 @@ impl Continuations {
             found: 0,
             arrivals: None,
             skip: 0,
+            first_batch: FIRST_BATCH,
             equal: false,
             idle: false,
-            spent: std::time::Duration::ZERO,
+            spent: Duration::ZERO,
         }
     }
 
@@ -81,13 +90,15 @@ impl Continuations {
     }
 
     /// Works on the cuts of the best route, one after another, until `until` (or `deadline`,
-    /// or the stop conditions); a cut not finished is resumed at its next arrival on the next
-    /// call. When the best route has changed, the work goes back to its first cut that changed.
+    /// or the stop conditions); a cut not finished is resumed at its first batch of arrivals
+    /// not played on at the next call. The first batch of a call may run past `until`, for as
+    /// long as `first_batch`. When the best route has changed, the work goes back to its first
+    /// cut that changed.
     pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of
-        // arrivals of a call runs to its end (or to `deadline`), so that every call makes
-        // progress; the time it takes counts in `spent`.
+        // arrivals of a call may run for `first_batch`, so that calls make progress; the time
+        // it takes counts in `spent`.
         let mut first = true;
         loop {
             if sh.should_stop() || Instant::now() >= deadline || (!first && Instant::now() >= until) {
@@ -140,11 +151,21 @@ impl Continuations {
             let k = self.next;
             let width = CONTINUE_WIDTH << self.sweeps;
             let before = sh.best_score.load(Ordering::Relaxed);
-            let found = self.arrivals.get_or_insert_with(|| cut_arrivals(mine, p, t, k, self.equal, sh));
-            let first_until = if first { deadline } else { until.min(deadline) };
+            if self.arrivals.is_none() {
+                // Not kept if the deadline cut the search short.
+                self.arrivals = cut_arrivals(mine, p, t, k, self.equal, sh, deadline);
+            }
+            let Some(found) = &self.arrivals else { break };
+            let first_until = if first { (t0 + self.first_batch).max(until) } else { until }.min(deadline);
             let done = continue_cut(mine, p, k, found, width, self.skip, sh, until.min(deadline), first_until);
-            first = false;
             let n = found.len();
+            if first && done == self.skip && n > done && Instant::now() < deadline {
+                // The first batch did not finish in its time.
+                self.first_batch *= 2;
+            } else if done > self.skip {
+                self.first_batch = FIRST_BATCH;
+            }
+            first = false;
             if done < n {
                 // Resumed at the next slice.
                 self.skip = done;
@@ -167,11 +188,22 @@ impl Continuations {
 }
 
 /// The arrivals from cut `k` of `p` at its next goal: in fewer moves than the route, or as many
-/// when `equal` (at most [`CONTINUED`]).
-fn cut_arrivals(mine: &Mine, p: &Plan, t: &[Vec<u32>], k: usize, equal: bool, sh: &Shared) -> Vec<Arrival> {
-    let over = || sh.should_stop();
-    let ask = Ask { most: CONTINUED, slack: usize::from(equal), alive: state_cap(mine, sh) };
-    arrivals(p, t, k, 1, ask, &over)
+/// when `equal` (at most [`CONTINUED`], and no more than the states a shortcut search may hold
+/// at once). None if `deadline` or the stop conditions cut the search short.
+fn cut_arrivals(
+    mine: &Mine,
+    p: &Plan,
+    t: &[Vec<u32>],
+    k: usize,
+    equal: bool,
+    sh: &Shared,
+    deadline: Instant,
+) -> Option<Vec<Arrival>> {
+    let over = || sh.should_stop() || Instant::now() >= deadline;
+    let alive = state_cap(mine, sh);
+    let ask = Ask { most: CONTINUED.min(alive), slack: usize::from(equal), alive };
+    let found = arrivals(p, t, k, 1, ask, &over);
+    (!over()).then_some(found)
 }
 
 /// Plays on `found` (arrivals from cut `k` of `p`) from number `skip` on: each as the route
@@ -234,13 +266,30 @@ mod tests {
         let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         let t = tables(&mine, &p, &sh).unwrap();
         // The first cut at the first sweep's width.
-        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh);
+        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
         assert!(found.len() >= 40, "{}", found.len());
         let done = continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 0, &sh, sh.deadline, sh.deadline);
         assert_eq!(done, found.len());
         let best = sh.best_score.load(Ordering::Relaxed);
         assert!(best >= 1969, "{best}");
         assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+    }
+
+    #[test]
+    fn a_batch_cut_short_is_not_counted_as_played_on() {
+        let mine = contest8();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let t = tables(&mine, &p, &sh).unwrap();
+        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
+        let past = Instant::now();
+        assert_eq!(continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 3, &sh, past, past), 3);
+        // One batch (as many arrivals as threads) in a second is played on, the rest are not.
+        let soon = Instant::now() + Duration::from_secs(1);
+        let done = continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 3, &sh, past, soon);
+        assert_eq!(done, 3 + rayon::current_num_threads().max(1));
     }
 
     #[test]

@@ -65,15 +65,15 @@
 //! rock rests on are merged) from each cut of the best route (the start and each collection) finds
 //! the ways to make its next collection in fewer moves, one per layout of rocks, lambdas and beards
 //! left behind. Between turns, from 3 s on, while they have had less than a quarter of the time
-//! (slices of about 3 s at most, the first batch of arrivals of a slice run to its end, the next
-//! slice resuming at the next arrival), and not while the best route collects every lambda and
-//! loses the lift, each arrival whose rest of the route does not beat the best is played on by two
-//! narrow beam runs (width 16, doubling with each sweep over the same route up to 256), cut after
-//! cut (contest8: one of 49 arrivals at the first lambda, 23 moves against 31, leads to 1969
-//! against 1961). After the widest sweep, or one that found no cut that can be made sooner, the
-//! sweeps take the arrivals in as many moves as the route, with an eighth of the time (beard4: 3055
-//! -> 3098). Near the end, the arrivals over the next 1-3 collections are tried with the rest of
-//! the route as it was, or re-played along shortest paths.
+//! (slices of 3 s at most, but the first batch of arrivals of a slice may take 8 s, or twice as
+//! long as the last that did not finish; the next slice resumes at the next batch), and not while
+//! the best route collects every lambda and loses the lift, each arrival whose rest of the route
+//! does not beat the best is played on by two narrow beam runs (width 16, doubling with each sweep
+//! over the same route up to 256), cut after cut (contest8: one of 49 arrivals at the first lambda,
+//! 23 moves against 31, leads to 1969 against 1961). After the widest sweep, or one that found no
+//! cut that can be made sooner, the sweeps take the arrivals in as many moves as the route, with an
+//! eighth of the time (beard4: 3055 -> 3098). Near the end, the arrivals over the next 1-3
+//! collections are tried with the rest of the route as it was, or re-played along shortest paths.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
 //! beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the edit

@@ -991,7 +991,8 @@ const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1)
 /// seconds belong to the beam and its continuation runs (horock1's win in a 3 s budget comes
 /// from those).
 const CONTINUATIONS_FROM: std::time::Duration = std::time::Duration::from_secs(3);
-/// The longest slice of time the continuations take at once.
+/// The longest slice of time the continuations take at once (but the first batch of arrivals
+/// of a slice may run longer, `continuations.rs`).
 const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Longest run of non-collecting macro moves ever allowed.
@@ -1072,7 +1073,8 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             sched.reordered = sh.best_score.load(Ordering::Relaxed);
         }
         // After each turn of all configurations, the shortcut pass's continuations while they
-        // have had less than their share of the time (a slice of at most `CONTINUATION_SLICE`).
+        // have had less than their share of the time (a slice of `CONTINUATION_SLICE` at most,
+        // but for its first batch).
         if ci + 1 == CONFIGS.len() {
             let share = sh.start.elapsed().saturating_sub(CONTINUATIONS_FROM) / sched.continuations.share();
             let spent = sched.continuations.spent;

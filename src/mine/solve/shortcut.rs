@@ -49,7 +49,7 @@ const MAX_ARRIVALS: usize = 6;
 const COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
-/// target: no route gets there in fewer moves, whatever the rocks, earth and beards do.
+/// target or as a plain cell (once used, it is empty): no route gets there in fewer moves, whatever the rocks, earth and beards do.
 fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
     let n = m.cells.len();
     let s = m.stride;
@@ -375,6 +375,16 @@ pub(crate) mod tests {
         let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
         let d = relaxed_distances(&mine, lambda);
         // Robot → rock cell → 3 → A (lands on 1) → lambda: 4 moves.
+        assert_eq!(d[mine.robot], 4);
+    }
+
+    #[test]
+    fn relaxed_distances_walk_through_a_trampoline_as_well() {
+        // Trampoline A beside the robot jumps back to target 1 under the robot's start: the
+        // lambda is reached only by walking over A, as a robot can once A has been used.
+        let mine = Mine::parse("########\n#RA..\\L#\n#1######\n\nTrampoline A targets 1\n").unwrap();
+        let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
+        let d = relaxed_distances(&mine, lambda);
         assert_eq!(d[mine.robot], 4);
     }
 

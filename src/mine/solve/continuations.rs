@@ -248,7 +248,8 @@ fn continue_cut(
 
 #[cfg(test)]
 mod tests {
-    use super::{continue_cut, cut_arrivals, Continuations, CONTINUE_WIDTH};
+    use super::{continue_cut, cut_arrivals, Arrival, Continuations, CONTINUE_WIDTH};
+    use crate::mine::map::Mine;
     use crate::mine::solve::plan::Plan;
     use crate::mine::solve::shortcut::tables;
     use crate::mine::solve::shortcut::tests::{contest8, CONTEST8_1961};
@@ -260,36 +261,41 @@ mod tests {
     fn contest8_continuations_from_a_better_opening() {
         let mine = contest8();
         assert_eq!(mine.clone().run(std::str::from_utf8(CONTEST8_1961).unwrap()).score, 1961);
+        on_the_first_cut(&mine, |sh, p, found| {
+            // The first cut at the first sweep's width.
+            assert!(found.len() >= 40, "{}", found.len());
+            let done = continue_cut(&mine, p, 0, found, CONTINUE_WIDTH, 0, sh, sh.deadline, sh.deadline);
+            assert_eq!(done, found.len());
+            let best = sh.best_score.load(Ordering::Relaxed);
+            assert!(best >= 1969, "{best}");
+            assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+        });
+    }
+
+    /// Calls `f` with the shared state of a search whose best route is [`CONTEST8_1961`], its
+    /// plan and the arrivals from its first cut.
+    fn on_the_first_cut(mine: &Mine, f: impl FnOnce(&Shared, &Plan, &[Arrival])) {
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
-        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
-        let t = tables(&mine, &p, &sh).unwrap();
-        // The first cut at the first sweep's width.
-        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
-        assert!(found.len() >= 40, "{}", found.len());
-        let done = continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 0, &sh, sh.deadline, sh.deadline);
-        assert_eq!(done, found.len());
-        let best = sh.best_score.load(Ordering::Relaxed);
-        assert!(best >= 1969, "{best}");
-        assert_eq!(mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap()).score, best);
+        let p = Plan::new(mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
+        let t = tables(mine, &p, &sh).unwrap();
+        let found = cut_arrivals(mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
+        f(&sh, &p, &found);
     }
 
     #[test]
     fn a_batch_cut_short_is_not_counted_as_played_on() {
         let mine = contest8();
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
-        let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
-        let t = tables(&mine, &p, &sh).unwrap();
-        let found = cut_arrivals(&mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
-        let past = Instant::now();
-        assert_eq!(continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 3, &sh, past, past), 3);
-        // One batch (as many arrivals as threads) in a second is played on, the rest are not.
-        let soon = Instant::now() + Duration::from_secs(1);
-        let done = continue_cut(&mine, &p, 0, &found, CONTINUE_WIDTH, 3, &sh, past, soon);
-        assert_eq!(done, 3 + rayon::current_num_threads().max(1));
+        on_the_first_cut(&mine, |sh, p, found| {
+            let past = Instant::now();
+            assert_eq!(continue_cut(&mine, p, 0, found, CONTINUE_WIDTH, 3, sh, past, past), 3);
+            // One batch (as many arrivals as threads, some 0.1 s) in 5 s is played on, the
+            // rest are not.
+            let soon = Instant::now() + Duration::from_secs(5);
+            let done = continue_cut(&mine, p, 0, found, CONTINUE_WIDTH, 3, sh, past, soon);
+            assert_eq!(done, 3 + rayon::current_num_threads().max(1));
+        });
     }
 
     #[test]

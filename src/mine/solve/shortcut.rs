@@ -2,18 +2,19 @@
 //! states (every command played with the engine, so falling rocks, waits, rock pushes,
 //! trampolines, water and beards are all as the rules have them; states that differ only in
 //! earth no rock rests on are merged, so it is pruned rather than exhaustive) from the state
-//! after the route's collection k, for a shorter way to make its next `w` collections in the same order
-//! (the last one may be the lift). The rest of the route is then played on as it was, or, when
-//! the new state differs and that fails, re-played along shortest paths in the same order
-//! ([`super::reorder::collect_in_order`]). The search's arrivals are also played on by beam
-//! runs between the search's turns (`continuations.rs`).
+//! after the route's collection k, for a shorter way to make its next `w` collections in the
+//! same order (the last one may be the lift). The rest of the route is then played on as it
+//! was, or, when the new state differs and that fails, re-played along shortest paths in the
+//! same order ([`super::reorder::collect_in_order`]). The search's arrivals are also played on
+//! by beam runs between the search's turns (`continuations.rs`).
 //!
 //! The macro moves of the beam walk shortest paths over a frozen grid; a stretch where rocks
 //! are falling, or where a rock is better pushed or waited for, is where they lose moves
 //! (contest8: the route found in the first second spends 31 moves on its first lambda, 9 more
 //! than a route that waits for a rock to fall past). The search is bounded by the stretch it
 //! replaces: only states that can still arrive in fewer moves are kept, by a lower bound (the
-//! distance over every cell but walls, trampolines jumping) to the next collections.
+//! distance over every cell but walls, trampolines jumping or walked over) to the next
+//! collections.
 
 use super::plan::Plan;
 use super::reorder::collect_in_order;
@@ -49,7 +50,8 @@ const MAX_ARRIVALS: usize = 6;
 const COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
-/// target or as a plain cell (once used, it is empty): no route gets there in fewer moves, whatever the rocks, earth and beards do.
+/// target or as a plain cell (once used, it is empty): no route gets there in fewer moves,
+/// whatever the rocks, earth and beards do.
 fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
     let n = m.cells.len();
     let s = m.stride;
@@ -371,21 +373,22 @@ pub(crate) mod tests {
     #[test]
     fn relaxed_distances_pass_rocks_and_jump_trampolines() {
         // Robot at column 1, a rock at 2, trampoline A at 4 jumps to target 1 at column 7.
-        let mine = Mine::parse("##########\n#R*.A..1\\#\n####L#####\n\nTrampoline A targets 1\n").unwrap();
-        let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
-        let d = relaxed_distances(&mine, lambda);
         // Robot → rock cell → 3 → A (lands on 1) → lambda: 4 moves.
-        assert_eq!(d[mine.robot], 4);
+        assert_eq!(robot_to_lambda("##########\n#R*.A..1\\#\n####L#####\n\nTrampoline A targets 1\n"), 4);
+    }
+
+    /// The relaxed distance from the robot to the one lambda of `map`.
+    fn robot_to_lambda(map: &str) -> u32 {
+        let mine = Mine::parse(map).unwrap();
+        let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
+        relaxed_distances(&mine, lambda)[mine.robot]
     }
 
     #[test]
     fn relaxed_distances_walk_through_a_trampoline_as_well() {
         // Trampoline A beside the robot jumps back to target 1 under the robot's start: the
         // lambda is reached only by walking over A, as a robot can once A has been used.
-        let mine = Mine::parse("########\n#RA..\\L#\n#1######\n\nTrampoline A targets 1\n").unwrap();
-        let lambda = mine.cells.iter().position(|&c| c == crate::mine::map::LAMBDA).unwrap();
-        let d = relaxed_distances(&mine, lambda);
-        assert_eq!(d[mine.robot], 4);
+        assert_eq!(robot_to_lambda("########\n#RA..\\L#\n#1######\n\nTrampoline A targets 1\n"), 4);
     }
 
     /// The route the beam finds on contest8 in its first second (1961): 31 moves to the first

@@ -3,15 +3,8 @@
 //! Beards grow every `Growth` moves into the empty cells among their 8 neighbours (beards.pdf,
 //! the map update). A corridor dug beside a beard early is filled by the time the robot comes
 //! back along it, and the lift may then be sealed off: a state looks fine now and is lost
-//! later. [`lift_sealed`] grows the beards as many times as the next few collections are likely
-//! to take and asks whether the lift is still reachable then.
-//!
-//! The horizon is the next [`HORIZON_LAMBDAS`] collections, not the whole rest of the game: over
-//! the whole rest, every state that has not yet shaved a growing colony by the lift looks sealed
-//! (horock3: 34 lambdas, growth every 25 moves, three razors), so the search shaves as early as it
-//! can and comes back for the lambdas on the way (2367 at 30 s). Looking a few collections ahead
-//! leaves it the choice to collect first and shave while the colony is still small enough for
-//! the razors it carries (2385); beard2 and beard4 are no worse (30 s, one run each).
+//! later. [`lift_sealed`] grows the beards as many times as the rest of the game is likely to
+//! take and asks whether the lift is still reachable then.
 
 use crate::mine::map::{Mine, BEARD, CLOSED, EMPTY, HOROCK, LAMBDA, OPEN, WALL};
 use std::collections::VecDeque;
@@ -26,15 +19,11 @@ const EARLY_MOVES_PER_LAMBDA: usize = 4;
 /// Most growths forecast (bounds the cost on huge maps with long games).
 const MAX_GROWTHS: usize = 32;
 
-/// Collections the forecast looks ahead (all that are left when fewer are).
-pub(crate) const HORIZON_LAMBDAS: usize = 4;
-
-/// True when, after the growths due during the next [`HORIZON_LAMBDAS`] collections, neither
-/// the robot nor any lambda or higher-order rock left on the map can reach the lift: walking over
-/// any cell but walls, the closed lift and beards, crossing at most as many beards as razors
-/// carried.
+/// True when, after the growths due during the rest of the game, neither the robot nor any
+/// lambda or higher-order rock left on the map can reach the lift: walking over any cell but
+/// walls, the closed lift and beards, crossing at most as many beards as razors carried.
 ///
-/// The time those collections take is estimated as their count times the moves per lambda so
+/// The rest of the game is estimated as the lambdas left (cells) times the moves per lambda so
 /// far (at least 2; 4 before the third lambda). False on maps where beards do not grow, and
 /// when no lambda is left (the reach check on the current map covers the last walk to the
 /// lift).
@@ -44,12 +33,12 @@ pub(crate) fn lift_sealed(m: &Mine) -> bool {
     }
     let left = m.lambdas_total - m.collected;
     let per = if m.collected >= 3 { m.moves.div_ceil(m.collected).max(2) } else { EARLY_MOVES_PER_LAMBDA };
-    let ahead = left.min(HORIZON_LAMBDAS) * per;
+    let rest = left * per;
     let first = m.growth - m.moves % m.growth;
-    if ahead < first {
+    if rest < first {
         return false;
     }
-    let growths = (1 + (ahead - first) / m.growth).min(MAX_GROWTHS);
+    let growths = (1 + (rest - first) / m.growth).min(MAX_GROWTHS);
     thread_local! {
         static BUF: std::cell::RefCell<Buffers> = Default::default();
     }
@@ -139,28 +128,6 @@ mod tests {
     fn earth_keeps_the_beard_out() {
         let mine = Mine::parse(&format!("{}\nGrowth 2\n", CORRIDOR.replace("     ", "....."))).unwrap();
         assert!(!lift_sealed(&mine));
-    }
-
-    /// horock3 after `prefix`: its colony by the lift grows every 25 moves, and the lift is
-    /// entered from the one cell the first growth fills.
-    fn horock3_after(prefix: &str) -> Mine {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/horock3.map");
-        let mut mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        for c in prefix.chars() {
-            mine.step(crate::mine::Command::from_char(c).unwrap());
-        }
-        mine
-    }
-
-    #[test]
-    fn the_forecast_looks_a_few_collections_ahead() {
-        // At the start the next four collections take about 16 moves, before the first growth
-        // (move 25); over the whole game (34 lambdas) the lift would look sealed already.
-        assert!(!lift_sealed(&horock3_after("")));
-        // Move 19, 11 lambdas, no razor: four more at 2 moves each reach the growth at move 25.
-        assert!(lift_sealed(&horock3_after("RRUUULLUUUUURUUURRR")));
-        // Move 24 with the two top razors: they cross the colony grown once.
-        assert!(!lift_sealed(&horock3_after("RRUUULLUUUUURUUURRRDRRRR")));
     }
 
     #[test]

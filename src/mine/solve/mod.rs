@@ -19,8 +19,8 @@
 //! States are grouped in layers by the number of lambdas collected; a layer is expanded in order of
 //! priority (moves made, plus a penalty per non-collecting macro move in a row and, in some
 //! configurations, per lambda the robot can no longer reach and a large one when the lift can no
-//! longer be reached or a lambda is lost, half that when the beards, grown as often as the next four
-//! collections are likely to take, would seal the lift off (`beards.rs`); reachability crosses no more
+//! longer be reached or a lambda is lost, half that when the beards, grown as often as the rest of
+//! the game is likely to take, would seal the lift off (`beards.rs`); reachability crosses no more
 //! beards than razors carried and no trampoline whose target is a trap: a rock right above it and
 //! no way out sideways), up to the beam width, with duplicate states (same grid, robot, razors,
 //! water, time under water) pruned. On maps with beards and razors, each layer keeps a beam per

@@ -75,11 +75,19 @@
 //! eighth of the time (beard4: 3055 -> 3098). Near the end, the arrivals over the next 1-3
 //! collections are tried with the rest of the route as it was, or re-played along shortest paths.
 //!
+//! Single commands (`stepbeam.rs`): between turns, from 3 s on, while it has had less than a
+//! third of the time (slices of 3 s at most), a beam that plays every command from every state,
+//! one layer per move, ranked by a relaxed estimate of the moves still needed (a spanning tree
+//! over the lambdas, higher-order rocks and lift left, plus the nearest of them), its width
+//! doubling run after run from 4096. It finds the waits and steps aside that the macro moves
+//! miss (horock1: 760 in 65 moves against 750; contest8: 1973 against 1969 at width 116 000).
+//!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
 //! beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the edit
 //! pass's snapshots (spaced out above), a sixteenth for the guide's distance tables (above, the
-//! guided lane runs unguided), a sixteenth for the states the shortcut searches hold at once.
-//! The 41 maps peak at about 220 MB with the default 1 GB.
+//! guided lane runs unguided), a sixteenth for the states the shortcut searches hold at once,
+//! a quarter for the single-command beam's runs and a sixteenth for its distance tables
+//! (skipped above). At 150 s the sample maps peak at about 520 MB with the default 1 GB.
 
 mod beards;
 mod continuations;
@@ -89,6 +97,7 @@ mod plan;
 mod reorder;
 mod search;
 mod shortcut;
+mod stepbeam;
 mod tour;
 mod tsp;
 

@@ -857,6 +857,8 @@ pub(crate) struct Schedule {
     reordered: i64,
     /// The continuations of the shortcut arrivals (`continuations.rs`), taken between turns.
     continuations: super::continuations::Continuations,
+    /// The beam over single commands (`stepbeam.rs`), taken between turns.
+    steps: super::stepbeam::StepBeam,
     seed: u64,
     round: usize,
 }
@@ -876,6 +878,7 @@ impl Schedule {
             ended: 0,
             reordered: i64::MIN,
             continuations: super::continuations::Continuations::new(),
+            steps: super::stepbeam::StepBeam::new(),
             seed: 1,
             round: 0,
         }
@@ -995,6 +998,12 @@ const CONTINUATIONS_FROM: std::time::Duration = std::time::Duration::from_secs(3
 /// of a slice may run longer, `continuations.rs`).
 const CONTINUATION_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// The beam over single commands (`stepbeam.rs`) gets a `1 / STEPS_SHARE` part of the time
+/// counted from `STEPS_FROM`, in slices of `STEP_SLICE` at most.
+const STEPS_FROM: std::time::Duration = std::time::Duration::from_secs(3);
+const STEPS_SHARE: u32 = 3;
+const STEP_SLICE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Longest run of non-collecting macro moves ever allowed.
 const MAX_STREAK: u8 = 16;
 
@@ -1088,6 +1097,18 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
                 sched.turn_start += t0.elapsed();
             }
         }
+        // After each turn of all configurations, the beam over single commands while it has
+        // had less than its share of the time (a slice of `STEP_SLICE` at most).
+        if ci + 1 == CONFIGS.len() {
+            let share = sh.start.elapsed().saturating_sub(STEPS_FROM) / STEPS_SHARE;
+            let spent = sched.steps.spent;
+            if spent < share && !Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
+                let t0 = Instant::now();
+                let until = (t0 + (share - spent).min(STEP_SLICE)).min(deadline);
+                sched.steps.step(mine, sh, until, deadline);
+                sched.turn_start += t0.elapsed();
+            }
+        }
         sched.lanes[sched.lane].widths[ci] = (width * 2).min(max_width);
         if ci + 1 == CONFIGS.len() {
             sched.next_lane(mine, sh);
@@ -1138,7 +1159,7 @@ impl Replay {
 
 /// The prefix of `route` just after its lambda number `L - back` was collected (see
 /// [`Replay::cut`]).
-fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
+pub(super) fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
     Some(route[..Replay::new(mine, route).cut(back)?].to_vec())
 }
 

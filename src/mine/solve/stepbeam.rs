@@ -1,0 +1,425 @@
+//! A beam search over single commands, taken by the search between its turns (`search.rs`).
+//!
+//! The macro moves of the main beam walk shortest paths over a frozen grid, so a route that
+//! waits for a rock to fall past, or steps aside and back while one slides, is found there only
+//! by luck. This beam plays every command (`L R U D W`, and `S` next to a beard with a razor)
+//! with the engine from every state, layer by layer (one layer per move), and keeps the `width`
+//! states of each layer that have the least left to do by a relaxed estimate: the weight of a
+//! spanning tree over the lambdas and higher-order rocks left and the lift (distances in moves
+//! over every cell but walls, [`super::shortcut::relaxed_distances`]) plus the robot's distance
+//! to the nearest of them. A state that could not beat the best route even if it collected
+//! everything in that many moves is dropped. States that differ only in earth no rock rests on
+//! are one ([`super::shortcut::coarse_hash`]), within a layer and against the two layers before.
+//!
+//! On horock1 a width of 100 000 finds a 67-move win (758, the high-score table's) that the
+//! macro moves never reach (750, 75 moves); on contest8 a 127-move win (1973 against 1969).
+//! The width doubles run after run, from [`FIRST_WIDTH`] up to what a quarter of the memory
+//! limit holds; a run is resumed layer by layer between the search's turns.
+
+use super::search::{beard_nearby, command};
+use super::shortcut::{coarse_hash, relaxed_distances};
+use super::{stop_value, Shared};
+use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The part of the memory limit the runs may take (a quarter).
+const MEMORY_PART: usize = 4;
+
+/// Width of the first run.
+const FIRST_WIDTH: usize = 4096;
+
+/// Points a lambda is worth in a won game (25 for collecting it, 50 more at the lift): what a
+/// state can still gain per lambda left (task.pdf §2.5).
+const LAMBDA_WIN_POINTS: i64 = 75;
+
+/// Commands tried from each state, and their codes in the parent links.
+const COMMANDS: [u8; 6] = *b"LRUDWS";
+
+/// Relaxed distances to every open cell: `dist[slot[g]][c]` is the fewest moves from cell `c`
+/// to cell `g` over every cell but walls.
+struct Tables {
+    slot: Vec<u32>,
+    dist: Vec<Vec<u32>>,
+}
+
+impl Tables {
+    /// None when the tables would take more than `bytes`.
+    fn new(mine: &Mine, bytes: usize) -> Option<Tables> {
+        let open: Vec<usize> = (0..mine.cells.len()).filter(|&c| mine.cells[c] != WALL).collect();
+        if open.len() * mine.cells.len() * 4 > bytes {
+            return None;
+        }
+        let mut slot = vec![u32::MAX; mine.cells.len()];
+        for (i, &c) in open.iter().enumerate() {
+            slot[c] = i as u32;
+        }
+        let dist = open.par_iter().map(|&g| relaxed_distances(mine, g)).collect();
+        Some(Tables { slot, dist })
+    }
+
+    /// Moves from `from` to `to` (both open cells), whichever way is shorter (a trampoline
+    /// makes the two differ).
+    #[inline]
+    fn between(&self, from: usize, to: usize) -> u32 {
+        let a = self.dist[self.slot[to] as usize][from];
+        let b = self.dist[self.slot[from] as usize][to];
+        a.min(b)
+    }
+}
+
+/// The goals left in `m`: lambdas and higher-order rocks, then the lift (if the map has one).
+fn goals(m: &Mine) -> Vec<usize> {
+    let mut g: Vec<usize> = (0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK).collect();
+    if m.lift != NONE {
+        g.push(m.lift);
+    }
+    g
+}
+
+/// Weight of a minimum spanning tree over `goals` (Prim's algorithm).
+fn tree_weight(t: &Tables, goals: &[usize]) -> u32 {
+    let k = goals.len();
+    if k < 2 {
+        return 0;
+    }
+    let mut key = vec![u32::MAX; k];
+    let mut done = vec![false; k];
+    key[0] = 0;
+    let mut total = 0u32;
+    for _ in 0..k {
+        let u = (0..k).filter(|&v| !done[v]).min_by_key(|&v| key[v]).unwrap();
+        done[u] = true;
+        total = total.saturating_add(key[u]);
+        for v in 0..k {
+            if !done[v] {
+                key[v] = key[v].min(t.between(goals[u], goals[v]));
+            }
+        }
+    }
+    total
+}
+
+/// A hash of where the goals are (the spanning tree's cache key).
+fn goals_hash(goals: &[usize]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    for &g in goals {
+        h.write_usize(g);
+    }
+    h.finish()
+}
+
+/// The goals of `m` and the weight of their spanning tree (`cache` keeps the trees by goal
+/// layout).
+fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
+    let g = goals(m);
+    let tree = *cache.entry(goals_hash(&g)).or_insert_with(|| tree_weight(t, &g));
+    (g, tree)
+}
+
+/// The moves a state still needs by the relaxed estimate: the spanning tree over its goals
+/// (`goals`, weighing `tree`) plus the robot's distance to the nearest one.
+fn estimate(t: &Tables, m: &Mine, goals: &[usize], tree: u32) -> u32 {
+    let near = goals.iter().map(|&c| t.between(m.robot, c)).min().unwrap_or(0);
+    tree.saturating_add(near)
+}
+
+/// True if `child` has the goals of `parent` (`goals`, the lift last): none was collected and
+/// no higher-order rock moved.
+fn same_goals(parent: &Mine, child: &Mine, goals: &[usize]) -> bool {
+    child.lambdas_on_map == parent.lambdas_on_map
+        && goals.iter().all(|&g| g == parent.lift || child.cells[g] == parent.cells[g])
+}
+
+/// The best score a state can still reach if it collects everything left and wins, by the
+/// estimate `h` of the moves that takes.
+fn ceiling(m: &Mine, h: u32) -> i64 {
+    LAMBDA_WIN_POINTS * (m.collected + m.lambdas_on_map) as i64 - m.moves as i64 - h as i64
+}
+
+/// A child of the current layer, before the layer is trimmed.
+struct Candidate {
+    h: u32,
+    collected: u32,
+    /// Parent index in the layer shifted left by 3, command code in the low bits.
+    link: u32,
+}
+
+/// One run of the beam at one width, resumable between layers.
+struct Run {
+    width: usize,
+    /// The best score when the run started.
+    best: i64,
+    layer: Vec<Mine>,
+    /// Per layer after the start, each state's link ([`Candidate::link`]).
+    links: Vec<Vec<u32>>,
+    /// Hashes of the last layers' states.
+    seen: VecDeque<FxHashSet<u64>>,
+}
+
+/// The single-command beam's state between the search's turns.
+pub(crate) struct StepBeam {
+    tables: Option<Option<Tables>>,
+    run: Option<Run>,
+    width: usize,
+    /// The best score when the last run at the widest width started (no run until it changes).
+    idle: Option<i64>,
+    /// Time spent so far.
+    pub(crate) spent: Duration,
+}
+
+impl StepBeam {
+    pub(crate) fn new() -> StepBeam {
+        StepBeam { tables: None, run: None, width: FIRST_WIDTH, idle: None, spent: Duration::ZERO }
+    }
+
+    /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
+    /// `depth` moves (the states of two layers, the candidates, the parent links).
+    fn max_width(mine: &Mine, sh: &Shared, depth: usize) -> usize {
+        let per_state = 2 * (mine.cells.len() + 320) + 6 * 24 + 3 * 16 + 4 * depth;
+        (sh.memory_limit / MEMORY_PART / per_state).clamp(1, 1 << 28)
+    }
+
+    /// Advances the runs layer by layer until `until` (a layer under way finishes unless the
+    /// deadline or the stop conditions come first); a finished run starts again twice as wide.
+    /// Once the width no longer grows, runs start again only when the best score has changed
+    /// (it prunes more).
+    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+        let t0 = Instant::now();
+        let over = || sh.should_stop() || Instant::now() >= deadline;
+        if self.tables.is_none() {
+            self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
+        }
+        let Some(Some(t)) = &self.tables else { return };
+        while Instant::now() < until && !over() {
+            if self.run.is_none() {
+                let best = sh.best_score.load(Ordering::Relaxed);
+                if self.idle == Some(best) {
+                    break;
+                }
+                self.run = Some(Run::new(mine, self.width, best));
+            }
+            let Some(ended) = advance(&mut self.run, mine, t, sh, &over) else { break };
+            if let Some(done) = ended {
+                let best_len = sh.best_route().len();
+                let wider = (self.width * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
+                self.idle = (wider <= self.width).then_some(done.best);
+                self.width = wider.max(self.width);
+            }
+        }
+        self.spent += t0.elapsed();
+    }
+}
+
+impl Run {
+    fn new(mine: &Mine, width: usize, best: i64) -> Run {
+        Run { width, best, layer: vec![mine.clone()], links: Vec::new(), seen: VecDeque::new() }
+    }
+}
+
+/// How a run ended: its last layer and the best score when it started.
+struct Ended {
+    depth: usize,
+    best: i64,
+}
+
+/// Plays one layer of `run`; when the run has ended (no state left, or memory would not hold
+/// another layer), takes it out and says how it ended. None if `over` cut the layer short.
+fn advance(
+    run: &mut Option<Run>,
+    mine: &Mine,
+    t: &Tables,
+    sh: &Shared,
+    over: &(dyn Fn() -> bool + Sync),
+) -> Option<Option<Ended>> {
+    let r = run.as_mut()?;
+    let next = layer(r, t, sh, over)?;
+    let depth = r.links.len();
+    if !next.is_empty() && r.width <= StepBeam::max_width(mine, sh, depth) {
+        r.layer = next;
+        return Some(None);
+    }
+    if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+        eprintln!(
+            "  step beam width {} ended at move {depth}: best {} t {:.2}",
+            r.width,
+            sh.best_score.load(Ordering::Relaxed),
+            sh.start.elapsed().as_secs_f64()
+        );
+    }
+    let best = r.best;
+    *run = None;
+    Some(Some(Ended { depth, best }))
+}
+
+/// Expands the run's current layer: offers every child that beats the best route, and returns
+/// the next layer (its links pushed onto `run.links`). None if `over` cut it short.
+fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
+    let links = &run.links;
+    let best = sh.best_score.load(Ordering::Relaxed);
+    let mut cands: Vec<Candidate> = run
+        .layer
+        .par_iter()
+        .enumerate()
+        .map_init(FxHashMap::default, |cache, (i, m)| {
+            let mut out = Vec::new();
+            if over() {
+                return out;
+            }
+            let (goals, tree) = goals_and_tree(t, m, cache);
+            for (code, &c) in COMMANDS.iter().enumerate() {
+                if c == b'S' && !beard_nearby(m) {
+                    continue;
+                }
+                let mut child = m.clone();
+                child.step(command(c));
+                if (c != b'W' && c != b'S' && child.robot == m.robot) || (c == b'W' && child.cells == m.cells) {
+                    // A move that did not move is a wait; a wait while nothing moves is lost.
+                    continue;
+                }
+                let v = stop_value(&child);
+                if v > sh.best_score.load(Ordering::Relaxed) {
+                    let mut route = route_to(links, i);
+                    route.push(c);
+                    sh.offer(v, &route);
+                }
+                if child.ending.is_some() {
+                    continue;
+                }
+                let h = if same_goals(m, &child, &goals) {
+                    estimate(t, &child, &goals, tree)
+                } else {
+                    let (g, tree) = goals_and_tree(t, &child, cache);
+                    estimate(t, &child, &g, tree)
+                };
+                if ceiling(&child, h) <= best {
+                    continue;
+                }
+                out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
+            }
+            out
+        })
+        .flatten()
+        .collect();
+    if over() {
+        return None;
+    }
+    // The best candidates first; each is played again (and hashed) only when its turn comes,
+    // in batches a little larger than the places left.
+    cands.sort_unstable_by_key(|c| (c.h, std::cmp::Reverse(c.collected), c.link));
+    let mut here = FxHashSet::default();
+    let mut kept = Vec::with_capacity(run.width.min(cands.len()));
+    let mut next = Vec::with_capacity(run.width.min(cands.len()));
+    let layer = &run.layer;
+    let mut from = 0;
+    while kept.len() < run.width && from < cands.len() {
+        let left = run.width - kept.len();
+        let batch = &cands[from..(from + left + left / 8 + 64).min(cands.len())];
+        from += batch.len();
+        let made: Vec<(Mine, u64)> = batch
+            .par_iter()
+            .map(|c| {
+                let mut child = layer[(c.link >> 3) as usize].clone();
+                child.step(command(COMMANDS[(c.link & 7) as usize]));
+                let h = coarse_hash(&child);
+                (child, h)
+            })
+            .collect();
+        for ((child, h), c) in made.into_iter().zip(batch) {
+            if kept.len() >= run.width {
+                break;
+            }
+            if run.seen.iter().any(|s| s.contains(&h)) || !here.insert(h) {
+                continue;
+            }
+            kept.push(c.link);
+            next.push(child);
+        }
+    }
+    drop(cands);
+    run.links.push(kept);
+    run.seen.push_back(here);
+    if run.seen.len() > 2 {
+        run.seen.pop_front();
+    }
+    Some(next)
+}
+
+/// The commands from the start to state `i` of the last layer whose links are `links`.
+fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
+    let mut route = Vec::with_capacity(links.len() + 1);
+    for layer in links.iter().rev() {
+        let link = layer[i];
+        route.push(COMMANDS[(link & 7) as usize]);
+        i = (link >> 3) as usize;
+    }
+    route.reverse();
+    route
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{advance, goals_and_tree, route_to, Run, Tables, COMMANDS};
+    use crate::mine::map::Mine;
+    use crate::mine::solve::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn routes_are_rebuilt_from_the_links() {
+        // Layer 1: states 0 (L from 0), 1 (U from 0); layer 2: state 0 is D from state 1.
+        let code = |c: u8| COMMANDS.iter().position(|&x| x == c).unwrap() as u32;
+        let links = vec![vec![code(b'L'), code(b'U')], vec![(1 << 3) | code(b'D')]];
+        assert_eq!(route_to(&links, 0), b"UD");
+        assert_eq!(route_to(&links[..1], 0), b"L");
+    }
+
+    #[test]
+    fn the_estimate_is_the_tree_over_the_goals_plus_the_nearest_goal() {
+        // Robot at x=2, lambdas at x=4 and x=6, the lift at x=7: the tree 4-6-7 weighs 3, the
+        // nearest goal is 2 moves away; the route RRRRR takes 5.
+        let mine = Mine::parse("########\n#R.\\.\\L\n########").unwrap();
+        let t = Tables::new(&mine, 1 << 20).unwrap();
+        let (goals, tree) = goals_and_tree(&t, &mine, &mut Default::default());
+        assert_eq!((goals.len(), tree), (3, 3));
+        assert_eq!(super::estimate(&t, &mine, &goals, tree), 5);
+        assert_eq!(mine.clone().run("RRRRR").score, 2 * 75 - 5);
+    }
+
+    /// Plays one whole run of `width` on sample map `name`, the best score so far being
+    /// `best`; returns the best score and route it leaves.
+    fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
+        let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
+        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, best, b"");
+        let t = Tables::new(&mine, 1 << 26).unwrap();
+        let mut run = Some(Run::new(&mine, width, best));
+        while run.is_some() {
+            advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
+        }
+        let score = sh.best_score.load(Ordering::Relaxed);
+        (mine, score, sh.best_route())
+    }
+
+    #[test]
+    fn a_narrow_run_wins_contest1() {
+        // The high-score table's 212: 3 lambdas in a 13-move win.
+        let (mine, score, route) = one_run("contest1", 1024, 0);
+        assert_eq!(score, 212);
+        assert_eq!(mine.clone().run(std::str::from_utf8(&route).unwrap()).score, 212);
+    }
+
+    #[test]
+    fn a_wide_run_finds_a_shorter_win_on_horock1_than_the_macro_moves() {
+        // The macro moves' best is 750 (75 moves); the high-score table's is 758 (67 moves).
+        let (mine, score, route) = one_run("horock1", 1 << 17, 750);
+        assert!(score >= 758, "{score}");
+        let outcome = mine.clone().run(std::str::from_utf8(&route).unwrap());
+        assert_eq!((outcome.score, outcome.ending), (score, crate::mine::Ending::Win));
+    }
+}

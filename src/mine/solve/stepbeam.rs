@@ -13,8 +13,11 @@
 //!
 //! On horock1 a width of 100 000 finds a 67-move win (758, the high-score table's) that the
 //! macro moves never reach (750, 75 moves); on contest8 a 127-move win (1973 against 1969).
-//! The width doubles run after run, from [`FIRST_WIDTH`] up to what a quarter of the memory
-//! limit holds; a run is resumed layer by layer between the search's turns.
+//! Runs from the start take turns with runs from a cut of the best route 6, 12 or 24 lambdas
+//! before its end (the end game at a width the whole route could not have; beard2 at 150 s:
+//! 4526, above the table's 4522). The width of each kind doubles run after run, from
+//! [`FIRST_WIDTH`] up to what a quarter of the memory limit holds; a run is resumed layer by
+//! layer between the search's turns.
 
 use super::search::{beard_nearby, command};
 use super::shortcut::{coarse_hash, relaxed_distances};
@@ -28,6 +31,9 @@ use std::time::{Duration, Instant};
 
 /// The part of the memory limit the runs may take (a quarter).
 const MEMORY_PART: usize = 4;
+
+/// How many lambdas before the end of the best route the runs from a cut start, in turn.
+const TAIL_BACK: [usize; 3] = [6, 12, 24];
 
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
@@ -151,6 +157,8 @@ struct Candidate {
 
 /// One run of the beam at one width, resumable between layers.
 struct Run {
+    /// The commands before the run's first state (a cut of the best route, or none).
+    prefix: Vec<u8>,
     width: usize,
     /// The best score when the run started.
     best: i64,
@@ -165,16 +173,21 @@ struct Run {
 pub(crate) struct StepBeam {
     tables: Option<Option<Tables>>,
     run: Option<Run>,
-    width: usize,
-    /// The best score when the last run at the widest width started (no run until it changes).
-    idle: Option<i64>,
+    /// The kind of the current or next run: even from the start, odd from a cut of the best
+    /// route [`TAIL_BACK`] lambdas before its end.
+    kind: usize,
+    /// Width of the next run of each kind (from the start, from a cut).
+    width: [usize; 2],
+    /// For each kind, the best score when its last run at the widest width started (no run of
+    /// that kind until it changes).
+    idle: [Option<i64>; 2],
     /// Time spent so far.
     pub(crate) spent: Duration,
 }
 
 impl StepBeam {
     pub(crate) fn new() -> StepBeam {
-        StepBeam { tables: None, run: None, width: FIRST_WIDTH, idle: None, spent: Duration::ZERO }
+        StepBeam { tables: None, run: None, kind: 0, width: [FIRST_WIDTH; 2], idle: [None; 2], spent: Duration::ZERO }
     }
 
     /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
@@ -194,30 +207,63 @@ impl StepBeam {
         if self.tables.is_none() {
             self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
         }
-        let Some(Some(t)) = &self.tables else { return };
+        let Some(Some(tables)) = self.tables.take() else {
+            self.tables = Some(None);
+            return;
+        };
+        let t = &tables;
         while Instant::now() < until && !over() {
             if self.run.is_none() {
                 let best = sh.best_score.load(Ordering::Relaxed);
-                if self.idle == Some(best) {
-                    break;
-                }
-                self.run = Some(Run::new(mine, self.width, best));
+                let Some(run) = self.next_run(mine, sh, best) else { break };
+                self.run = Some(run);
             }
             let Some(ended) = advance(&mut self.run, mine, t, sh, &over) else { break };
             if let Some(done) = ended {
+                let k = self.kind % 2;
                 let best_len = sh.best_route().len();
-                let wider = (self.width * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
-                self.idle = (wider <= self.width).then_some(done.best);
-                self.width = wider.max(self.width);
+                let wider = (self.width[k] * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
+                self.idle[k] = (wider <= self.width[k]).then_some(done.best);
+                self.width[k] = wider.max(self.width[k]);
+                self.kind += 1;
             }
         }
+        self.tables = Some(Some(tables));
         self.spent += t0.elapsed();
     }
 }
 
+impl StepBeam {
+    /// The next run: of this kind, or of the other one if this kind waits for a new best score;
+    /// None if both wait.
+    fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64) -> Option<Run> {
+        for _ in 0..2 {
+            let k = self.kind % 2;
+            if self.idle[k] != Some(best) {
+                let prefix = if k == 0 {
+                    Some(Vec::new())
+                } else {
+                    let back = TAIL_BACK[(self.kind / 2) % TAIL_BACK.len()];
+                    super::search::restart_point(mine, &sh.best_route(), back)
+                };
+                if let Some(prefix) = prefix {
+                    return Some(Run::new(mine, prefix, self.width[k], best));
+                }
+            }
+            self.kind += 1;
+        }
+        None
+    }
+}
+
 impl Run {
-    fn new(mine: &Mine, width: usize, best: i64) -> Run {
-        Run { width, best, layer: vec![mine.clone()], links: Vec::new(), seen: VecDeque::new() }
+    /// A run from the state after `prefix`.
+    fn new(mine: &Mine, prefix: Vec<u8>, width: usize, best: i64) -> Run {
+        let mut start = mine.clone();
+        for &c in &prefix {
+            start.step(command(c));
+        }
+        Run { prefix, width, best, layer: vec![start], links: Vec::new(), seen: VecDeque::new() }
     }
 }
 
@@ -245,8 +291,9 @@ fn advance(
     }
     if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
         eprintln!(
-            "  step beam width {} ended at move {depth}: best {} t {:.2}",
+            "  step beam width {} from move {} ended at move {depth}: best {} t {:.2}",
             r.width,
+            r.prefix.len(),
             sh.best_score.load(Ordering::Relaxed),
             sh.start.elapsed().as_secs_f64()
         );
@@ -259,7 +306,7 @@ fn advance(
 /// Expands the run's current layer: offers every child that beats the best route, and returns
 /// the next layer (its links pushed onto `run.links`). None if `over` cut it short.
 fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
-    let links = &run.links;
+    let (links, prefix) = (&run.links, &run.prefix);
     let best = sh.best_score.load(Ordering::Relaxed);
     let mut cands: Vec<Candidate> = run
         .layer
@@ -283,7 +330,8 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                 }
                 let v = stop_value(&child);
                 if v > sh.best_score.load(Ordering::Relaxed) {
-                    let mut route = route_to(links, i);
+                    let mut route = prefix.to_vec();
+                    route.extend(route_to(links, i));
                     route.push(c);
                     sh.offer(v, &route);
                 }
@@ -398,7 +446,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");
         let t = Tables::new(&mine, 1 << 26).unwrap();
-        let mut run = Some(Run::new(&mine, width, best));
+        let mut run = Some(Run::new(&mine, Vec::new(), width, best));
         while run.is_some() {
             advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
         }

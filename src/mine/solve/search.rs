@@ -1083,28 +1083,20 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         }
         // After each turn of all configurations, the shortcut pass's continuations while they
         // have had less than their share of the time (a slice of `CONTINUATION_SLICE` at most,
-        // but for its first batch).
+        // but for its first batch), then the beam over single commands while it has had less
+        // than its share (a slice of `STEP_SLICE` at most). Neither counts as the lane's time.
         if ci + 1 == CONFIGS.len() {
-            let share = sh.start.elapsed().saturating_sub(CONTINUATIONS_FROM) / sched.continuations.share();
-            let spent = sched.continuations.spent;
-            // Not while the best route collects everything and loses the lift: the lanes that
-            // find a win need the time (beard4).
-            if spent < share && !Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
-                let t0 = Instant::now();
-                let until = (t0 + (share - spent).min(CONTINUATION_SLICE)).min(deadline);
+            let c = &sched.continuations;
+            let t0 = Instant::now();
+            if let Some(until) =
+                side_slice(mine, sh, c.spent, CONTINUATIONS_FROM, c.share(), CONTINUATION_SLICE, deadline)
+            {
                 sched.continuations.step(mine, sh, until, deadline);
-                // Not the lane's time.
                 sched.turn_start += t0.elapsed();
             }
-        }
-        // After each turn of all configurations, the beam over single commands while it has
-        // had less than its share of the time (a slice of `STEP_SLICE` at most).
-        if ci + 1 == CONFIGS.len() {
-            let share = sh.start.elapsed().saturating_sub(STEPS_FROM) / STEPS_SHARE;
-            let spent = sched.steps.spent;
-            if spent < share && !Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
-                let t0 = Instant::now();
-                let until = (t0 + (share - spent).min(STEP_SLICE)).min(deadline);
+            let t0 = Instant::now();
+            if let Some(until) = side_slice(mine, sh, sched.steps.spent, STEPS_FROM, STEPS_SHARE, STEP_SLICE, deadline)
+            {
                 sched.steps.step(mine, sh, until, deadline);
                 sched.turn_start += t0.elapsed();
             }
@@ -1116,6 +1108,26 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
         sched.round += 1;
         sched.seed += 1;
     }
+}
+
+/// The end of the next slice of a search taken between turns that has spent `spent` so far:
+/// it may have a `1 / part` part of the time counted from `from`, in slices of `slice` at most.
+/// None when it has had its share, or while the best route collects everything and loses the
+/// lift (the lanes that find a win need the time: beard4).
+fn side_slice(
+    mine: &Mine,
+    sh: &Shared,
+    spent: std::time::Duration,
+    from: std::time::Duration,
+    part: u32,
+    slice: std::time::Duration,
+    deadline: Instant,
+) -> Option<Instant> {
+    let share = sh.start.elapsed().saturating_sub(from) / part;
+    if spent >= share || Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
+        return None;
+    }
+    Some((Instant::now() + (share - spent).min(slice)).min(deadline))
 }
 
 /// How many lambdas before the end of the best route the continuation runs restart, in turn.

@@ -122,8 +122,7 @@ mod tests {
     /// room's seven (deferrals 1 and 2); then four more beard groups, then the plain groups.
     #[test]
     fn beard4_deferrals_start_with_the_lift_side_beard_groups() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/beard4.map");
-        let m = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let m = crate::mine::solve::sample_map("beard4");
         let at = |c: &usize| (m.height - c / m.stride, c % m.stride - 1);
         let (d, beard) = deferrals(&m);
         assert_eq!(beard, 6);

@@ -270,6 +270,13 @@ impl<'a> Shared<'a> {
     }
 }
 
+/// For unit tests: the bundled sample map `name` (`tests/data/mine/maps/NAME.map`).
+#[cfg(test)]
+pub(crate) fn sample_map(name: &str) -> Mine {
+    let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
+    Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// The value of stopping here: the score with the ending's bonus if the game ended, else as an
 /// abort (what a route that runs out here scores).
 #[inline]

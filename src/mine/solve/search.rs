@@ -1250,8 +1250,7 @@ mod tests {
     /// with no beard left, ranked at once among the states without razors (bucket 0).
     #[test]
     fn a_razor_goal_also_goes_on_to_shave() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/horock3.map");
-        let start = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let start = crate::mine::solve::sample_map("horock3");
         let prefix = b"RRUUULLUUUUURUUURRR";
         let mut mine = start.clone();
         for &c in prefix {
@@ -1310,8 +1309,7 @@ mod tests {
     /// end-game run (8 lambdas before the end) finds a win.
     #[test]
     fn an_end_game_run_wins_flood4() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/flood4.map");
-        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mine = crate::mine::solve::sample_map("flood4");
         let lost = b"LLUUULLLLLLLLLLLDDLLRRRRRUUUURRUURRRRRRRRRRRRRRULLLDDDDDDDDDDDDDDLLLUULRRRRRRRRRRRRRRRRRRUDRRULURULLDLLLLURRUUULLL";
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
         assert_eq!((o.score, o.lambdas, o.ending), (1036, 23, Ending::Abort));
@@ -1350,8 +1348,7 @@ mod tests {
     /// deferral lanes have had as much time as it lost.
     #[test]
     fn deferral_lanes_share_the_time_with_the_plain_lane() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/beard4.map");
-        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mine = crate::mine::solve::sample_map("beard4");
         let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
         let won = b"RDDDRLUUULLDDDDDDRRLLLLLLLRRRRRUUUUUULLLLDDDDLRUULLLLDDDUURURRRUULLLLRUURLDDRRRRRRRDDDDDDDDRRRDDDUUULLLLLLLLLLLRRRRRRRRRRRDDLLLLLLLLLLLRRRRRRRRRRRRRRRRRLLLLLLUULLLUUUUUUUUURWLULLLRRRRRRLLDLDRRDRRRRRUUULRRDRDLLDDDDDDDDDURRUUUUUR";
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
@@ -1393,8 +1390,7 @@ mod tests {
     /// lane, after the first 10 s, while it has had less than half the time the plain lane lost.
     #[test]
     fn the_guided_lane_gets_half_the_time_lost_in_the_first_half() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest9.map");
-        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mine = crate::mine::solve::sample_map("contest9");
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let mut sh = Shared::for_test(&stop, &report, 0, b"");

@@ -47,7 +47,7 @@ pub(super) fn state_cap(mine: &Mine, sh: &Shared) -> usize {
 const MAX_ARRIVALS: usize = 6;
 
 /// Commands the search tries (`S` only next to a beard with a razor).
-const COMMANDS: [u8; 6] = *b"LRUDWS";
+pub(super) const COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
 /// target or as a plain cell (once used, it is empty): no route gets there in fewer moves,
@@ -400,8 +400,7 @@ pub(crate) mod tests {
     pub(crate) const CONTEST8_1961: &[u8] = b"UULLDDRLUURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLLLRRDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUURRDDDDDDDRRRDDDDDLLLLDDLRRRRRURRRRRRRDDLLLLLD";
 
     pub(crate) fn contest8() -> Mine {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/mine/maps/contest8.map");
-        Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+        crate::mine::solve::sample_map("contest8")
     }
 
     #[test]

@@ -20,7 +20,8 @@
 //! layer between the search's turns.
 
 use super::search::{beard_nearby, command};
-use super::shortcut::{coarse_hash, relaxed_distances};
+// The commands tried from each state; a command's code in the parent links is its index there.
+use super::shortcut::{coarse_hash, relaxed_distances, COMMANDS};
 use super::{stop_value, Shared};
 use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
 use rayon::prelude::*;
@@ -41,9 +42,6 @@ const FIRST_WIDTH: usize = 4096;
 /// Points a lambda is worth in a won game (25 for collecting it, 50 more at the lift): what a
 /// state can still gain per lambda left (task.pdf §2.5).
 const LAMBDA_WIN_POINTS: i64 = 75;
-
-/// Commands tried from each state, and their codes in the parent links.
-const COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Relaxed distances to every open cell: `dist[slot[g]][c]` is the fewest moves from cell `c`
 /// to cell `g` over every cell but walls.
@@ -231,9 +229,7 @@ impl StepBeam {
         self.tables = Some(Some(tables));
         self.spent += t0.elapsed();
     }
-}
 
-impl StepBeam {
     /// The next run: of this kind, or of the other one if this kind waits for a new best score;
     /// None if both wait.
     fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64) -> Option<Run> {
@@ -440,8 +436,7 @@ mod tests {
     /// Plays one whole run of `width` on sample map `name`, the best score so far being
     /// `best`; returns the best score and route it leaves.
     fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
-        let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
-        let mine = Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mine = crate::mine::solve::sample_map(name);
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");

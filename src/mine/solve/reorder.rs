@@ -30,7 +30,7 @@ pub(crate) const NEAR: usize = 12;
 
 /// Walks to `goal` along the shortest path, with the beam's detours ([`walk`]). False if it
 /// cannot get there.
-fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
+pub(crate) fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
     let Some(path) = path_avoiding(m, goal, &[]) else { return false };
     let Some(w) = walk(m, route, path, goal, 3, sh) else { return false };
     *m = w.mine;

@@ -243,7 +243,7 @@ fn blocked(m: &Mine) -> (usize, bool) {
 
 /// A trampoline target the robot cannot leave alive: a rock right above it (leaving down lets
 /// it fall on the robot) and no way out sideways (a walkable cell, or a rock to push).
-fn trap(m: &Mine, t: usize) -> bool {
+pub(crate) fn trap(m: &Mine, t: usize) -> bool {
     if !is_rock(m.cells[t + m.stride]) {
         return false;
     }
@@ -855,6 +855,8 @@ pub(crate) struct Schedule {
     ended: usize,
     /// The best score when the best route was last reordered.
     reordered: i64,
+    /// Whether the pass over trap targets (`traps.rs`) has run.
+    traps_done: bool,
     /// The continuations of the shortcut arrivals (`continuations.rs`), taken between turns.
     continuations: super::continuations::Continuations,
     /// The beam over single commands (`stepbeam.rs`), taken between turns.
@@ -877,6 +879,7 @@ impl Schedule {
             resumed: 0,
             ended: 0,
             reordered: i64::MIN,
+            traps_done: false,
             continuations: super::continuations::Continuations::new(),
             steps: super::stepbeam::StepBeam::new(),
             seed: 1,
@@ -986,6 +989,15 @@ const GUIDED_FROM: std::time::Duration = std::time::Duration::from_secs(10);
 const GUIDE_KICKS: usize = 300;
 const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
+/// The static tour (`tsp.rs`), made on first use: at most [`GUIDE_TIME`] for the tour, a
+/// sixteenth of the memory for its distance tables. None when the map has no lambda or lift or
+/// the tables would not fit.
+pub(crate) fn guide<'s>(mine: &Mine, sh: &'s Shared) -> Option<&'s super::tsp::Guide> {
+    sh.guide
+        .get_or_init(|| super::tsp::Guide::new(mine, GUIDE_KICKS, Instant::now() + GUIDE_TIME, sh.memory_limit / 16))
+        .as_ref()
+}
+
 /// Longest time the reorder and edit passes get after a turn of the configurations.
 const MID_SEARCH_PASSES: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -1027,11 +1039,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             ..Params::of_config(ci, width, sched.seed)
         };
         if p.guide {
-            // At most a few hundred milliseconds for the tour; a sixteenth of the memory for its
-            // distance tables.
-            sh.guide.get_or_init(|| {
-                super::tsp::Guide::new(mine, GUIDE_KICKS, Instant::now() + GUIDE_TIME, sh.memory_limit / 16)
-            });
+            guide(mine, sh);
         }
         let done = run(mine, &[], sh, &p, deadline);
         if debug {
@@ -1077,6 +1085,12 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
             // best route to a local optimum early that later runs no longer leave (contest10 at
             // 150 s: 3606 with 15 s passes, 3634 with 1 s); the long passes come at the end.
             let until = (Instant::now() + ((sh.deadline - sh.start) / 10).min(MID_SEARCH_PASSES)).min(deadline);
+            if !sched.traps_done {
+                // Once, a tenth of the budget at most: the pass polishes its own best route.
+                sched.traps_done = true;
+                let until = (Instant::now() + (sh.deadline - sh.start) / 10).min(deadline);
+                super::traps::prepare(mine, sh, guide(mine, sh), until);
+            }
             super::reorder::reorder(mine, sh, until, super::reorder::NEAR);
             super::improve::improve(mine, sh, until);
             sched.reordered = sh.best_score.load(Ordering::Relaxed);

@@ -192,6 +192,11 @@ impl Guide {
         Some(Guide { order: t[1..t.len() - 1].to_vec(), legs })
     }
 
+    /// The lambdas' cells in the tour's order.
+    pub(crate) fn cells(&self) -> Vec<usize> {
+        self.order.iter().map(|&i| self.legs.cells[i - 1]).collect()
+    }
+
     /// Moves still needed from `m` by the tour: to the first lambda of the tour still on the
     /// map, along the tour through those still on the map, then to the lift (0 when none is
     /// left).

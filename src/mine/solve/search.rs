@@ -1089,7 +1089,7 @@ pub(crate) fn search(mine: &Mine, sh: &Shared, opts: &SolveOptions, deadline: In
                 // Once, a tenth of the budget at most: the pass polishes its own best route.
                 sched.traps_done = true;
                 let until = (Instant::now() + (sh.deadline - sh.start) / 10).min(deadline);
-                super::traps::prepare(mine, sh, guide(mine, sh), until);
+                super::traps::prepare(mine, sh, || guide(mine, sh), until);
             }
             super::reorder::reorder(mine, sh, until, super::reorder::NEAR);
             super::improve::improve(mine, sh, until);

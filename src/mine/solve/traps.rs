@@ -107,12 +107,13 @@ fn along(mine: &Mine, order: &[usize], sh: &Shared) -> Vec<(Mine, Vec<u8>, Vec<u
 }
 
 /// The pass: for every exit cell of a trap target ([`exits`]), forks from every cut of the
-/// best route and from every point of `guide`'s order (trampoline3: the fork after the tour's
-/// fifth lambda wins with 5477); then polishes the best fork as the search polishes its best
+/// best route and from every point of the order of the static tour that `guide` makes or
+/// finds (called only on maps with such cells; trampoline3: the fork after the tour's fifth
+/// lambda wins with 5477); then polishes the best fork as the search polishes its best
 /// route (order changes, shortcuts, single edits: `reorder.rs`, `shortcut.rs`, `improve.rs`)
 /// while that gains, and offers the result. Returns at once on maps without such cells;
 /// stops at `until` or when the search must stop.
-pub(crate) fn prepare(mine: &Mine, sh: &Shared, guide: Option<&Guide>, until: Instant) {
+pub(crate) fn prepare<'g>(mine: &Mine, sh: &Shared, guide: impl FnOnce() -> Option<&'g Guide>, until: Instant) {
     let exits = exits(mine);
     if exits.is_empty() {
         return;
@@ -133,7 +134,7 @@ pub(crate) fn prepare(mine: &Mine, sh: &Shared, guide: Option<&Guide>, until: In
         });
     }
     let from_route = side.best_score.load(Ordering::Relaxed);
-    if let Some(g) = guide {
+    if let Some(g) = guide() {
         let order = g.cells();
         along(mine, &order, &side).into_par_iter().for_each(|(m, route, rest)| {
             for &x in &exits {
@@ -200,7 +201,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, before.score, DETOUR);
         let guide = Guide::new(&mine, 2000, Instant::now() + Duration::from_secs(5), 1 << 28);
-        prepare(&mine, &sh, guide.as_ref(), Instant::now() + Duration::from_secs(60));
+        prepare(&mine, &sh, || guide.as_ref(), Instant::now() + Duration::from_secs(60));
         let score = sh.best_score.load(Ordering::Relaxed);
         // The high-score table's 5477 (223 moves), 18 more than the detour.
         assert!(score >= 5477, "{score}");

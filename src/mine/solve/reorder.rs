@@ -61,6 +61,11 @@ pub(crate) fn collect_in_order(mut m: Mine, mut route: Vec<u8>, order: &[usize],
             return;
         }
     }
+    to_lift(m, route, sh);
+}
+
+/// Walks from `m` (reached by `route`) into the lift if the game is on and the lift is open.
+pub(crate) fn to_lift(mut m: Mine, mut route: Vec<u8>, sh: &Shared) {
     if m.ending.is_none() && m.cells[m.lift] == OPEN {
         let lift = m.lift;
         goto(&mut m, &mut route, lift, sh);

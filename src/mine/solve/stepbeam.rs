@@ -18,8 +18,8 @@
 //! macro moves never reach (750, 75 moves); on contest8 a 127-move win (1973 against 1969).
 //! Runs from the start take turns with runs from a cut of the best route: after its last shave,
 //! or 6, 12 or 24 lambdas before its end (the end game at a width the whole route could not
-//! have; beard2 at 150 s: 4526, above the table's 4522). The width of each kind doubles run after run, from
-//! [`FIRST_WIDTH`] up to what a quarter of the memory limit holds; a run is resumed layer by
+//! have; beard2 at 150 s: 4526, above the table's 4522). The width of each kind doubles run
+//! after run, from [`FIRST_WIDTH`] up to what a quarter of the memory limit holds; a run is resumed layer by
 //! layer between the search's turns.
 
 use super::search::{beard_nearby, command};
@@ -38,9 +38,9 @@ const MEMORY_PART: usize = 4;
 
 /// Where the runs from a cut of the best route start, in turn: (`None`) just after its last
 /// shave, then 6, 12 or 24 lambdas before its end. On a route without a shave the turn goes to
-/// a run from the start. The estimate knows nothing of beards, so runs
-/// from the start lose the routes that fetch razors and shave on the way to the lift; from
-/// after the shave the rest is collecting (horock3: the best route shaves the beard by the
+/// a run from the start. The estimate knows nothing of beards, so runs from the start lose the
+/// routes that fetch razors and shave on the way to the lift; from after the shave the rest is
+/// collecting (horock3: the best route shaves the beard by the
 /// lift at move 42 and wins with 2383; a run of width 8192 from there wins with 2393).
 const CUTS: [Option<usize>; 4] = [None, Some(6), Some(12), Some(24)];
 
@@ -124,8 +124,9 @@ fn tree_weight(t: &Tables, goals: &[usize]) -> u32 {
     total
 }
 
-/// A hash of where the lambdas and higher-order rocks of `m` are: the states of a layer with
-/// the same key have the same goals left (the cap of [`SAME_GOALS_PART`]).
+/// A hash of where the lambdas and higher-order rocks of `m` are: states with the same key have
+/// the same goals left (the lift is the map's), so it keys the spanning-tree cache and the cap
+/// of [`SAME_GOALS_PART`].
 fn goals_key(m: &Mine) -> u64 {
     use std::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
@@ -137,21 +138,11 @@ fn goals_key(m: &Mine) -> u64 {
     h.finish()
 }
 
-/// A hash of where the goals are (the spanning tree's cache key).
-fn goals_hash(goals: &[usize]) -> u64 {
-    use std::hash::Hasher;
-    let mut h = rustc_hash::FxHasher::default();
-    for &g in goals {
-        h.write_usize(g);
-    }
-    h.finish()
-}
-
 /// The goals of `m` and the weight of their spanning tree (`cache` keeps the trees by goal
 /// layout).
 fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
     let g = goals(m);
-    let tree = *cache.entry(goals_hash(&g)).or_insert_with(|| tree_weight(t, &g));
+    let tree = *cache.entry(goals_key(m)).or_insert_with(|| tree_weight(t, &g));
     (g, tree)
 }
 

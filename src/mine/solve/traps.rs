@@ -4,8 +4,8 @@
 //! A target with a rock right above it and rocks on both sides is a trap (`search.rs`,
 //! `trap`): leaving it downwards lets the rock fall on the robot (task.pdf §2.3 and §2.4: a
 //! rock the map update places right above the robot crushes it), and a side rock can be pushed
-//! only into an empty cell (§2.2). One earth cell two cells to the side of the target, dug before the jump,
-//! is the way out: the robot lands, pushes the side rock into it, and walks on.
+//! only into an empty cell (§2.2). One earth cell two cells to the side of the target, dug
+//! before the jump, is the way out: the robot lands, pushes the side rock into it, and walks on.
 //! The beam reaches such a target only with routes that happened to empty that cell, often by
 //! a long detour. trampoline3: trampoline B lands on target 2 between two rocks under a third;
 //! the beam's best route (5459 at 150 s) goes down for two lambdas beside the target before
@@ -20,12 +20,12 @@
 
 use super::improve::improve;
 use super::plan::Plan;
-use super::reorder::{goto, reorder, NEAR};
+use super::reorder::{goto, reorder, to_lift, NEAR};
 use super::search::trap;
 use super::shortcut::shortcut;
 use super::tsp::Guide;
 use super::{best_prefix, Shared};
-use crate::mine::map::{is_rock, Mine, EARTH, LAMBDA, OPEN, RAZOR, TARGET};
+use crate::mine::map::{is_rock, Mine, EARTH, LAMBDA, RAZOR, TARGET};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -42,7 +42,7 @@ pub(crate) fn exits(m: &Mine) -> Vec<usize> {
         for d in [-1isize, 1] {
             let side = (t as isize + d) as usize;
             let beyond = (t as isize + 2 * d) as usize;
-            if is_rock(m.cells[side]) && matches!(m.cells[beyond], EARTH | RAZOR) {
+            if is_rock(m.cells[side]) && to_dig(m.cells[beyond]) {
                 out.push(beyond);
             }
         }
@@ -50,17 +50,20 @@ pub(crate) fn exits(m: &Mine) -> Vec<usize> {
     out
 }
 
+/// True for a cell the robot empties by walking onto it, that is not empty yet: earth or a
+/// razor.
+fn to_dig(t: u8) -> bool {
+    matches!(t, EARTH | RAZOR)
+}
+
 /// From `m` (reached by `route`), walks to `exit` unless it is empty already, then collects
 /// `rest` ([`collect`]) and goes to the lift when it is open (every prefix offered).
 fn fork(mut m: Mine, mut route: Vec<u8>, exit: usize, rest: &[usize], sh: &Shared, over: &dyn Fn() -> bool) {
-    if matches!(m.cells[exit], EARTH | RAZOR) && !goto(&mut m, &mut route, exit, sh) {
+    if to_dig(m.cells[exit]) && !goto(&mut m, &mut route, exit, sh) {
         return;
     }
-    let (mut m, mut route) = collect(m, route, rest, sh, over, |_, _, _| {});
-    if m.ending.is_none() && m.cells[m.lift] == OPEN {
-        let lift = m.lift;
-        goto(&mut m, &mut route, lift, sh);
-    }
+    let (m, route) = collect(m, route, rest, sh, over, |_, _, _| {});
+    to_lift(m, route, sh);
 }
 
 /// From `m` (reached by `route`), collects the lambdas at the cells of `order` in that order

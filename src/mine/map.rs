@@ -410,6 +410,13 @@ impl Mine {
         self.height
     }
 
+    /// The most commands of a route the judges played: width × height (the widest row times
+    /// the number of rows). Task text §3.1: "For a n×m map, we will take at most the first
+    /// n×m steps in the generated route." Commands after these are not played.
+    pub fn route_limit(&self) -> usize {
+        self.width * self.height
+    }
+
     /// The cell at (x, y), (1, 1) bottom-left. Outside the map (x or y 0, x > width, y > height)
     /// reads as [`Tile::Wall`], which is how the map edge behaves (task.pdf §2.1).
     pub fn cell(&self, x: usize, y: usize) -> Tile {

@@ -63,7 +63,7 @@ fn bad_input_exits_2_with_the_position_and_writes_nothing() {
         .stderr(contains(format!("\n  state: .........@...o....ooo..xoz...\n{}^\n", " ".repeat(9 + 25))));
     // Binary garbage on standard input.
     tumble().arg("box").write_stdin(vec![0xff, 0xfe, 0x00, 0x41]).assert().code(2).stderr(contains("not UTF-8"));
-    tumble().arg("box").write_stdin("").assert().code(2).stderr(contains("state: empty"));
+    tumble().arg("box").write_stdin("").assert().code(2).stderr(contains("standard input: no box state"));
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn output_to_dev_null_keeps_the_device() {
         .args(["box", FIGURE1, "+", "--gif", "/dev/null", "--png", "/dev/null"])
         .assert()
         .code(2)
-        .stderr(contains("both name"));
+        .stderr(contains("are the same file"));
     tumble().args(["box", FIGURE1, "+", "--gif", "/dev/null", "--size", "50"]).assert().success();
     assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
 }

@@ -2,6 +2,7 @@
 
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::animation::{export_gif, GifOptions};
+use crate::export::atomic::resolve_target;
 use crate::export::png::write_png;
 use crate::render::raster;
 use crate::scene::Scene;
@@ -15,10 +16,10 @@ use super::CliError;
 #[derive(Args, Debug, Clone)]
 pub struct PictureArgs {
     /// Write a still PNG image of the final state.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub png: Option<PathBuf>,
     /// Write an animated GIF: one frame per state, 1 s each, unless --fps is given.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Smooth animation at this many frames per second (e.g. 20; at most 50, the finest a GIF
     /// player honours) instead of one frame per state.
@@ -49,26 +50,33 @@ impl PictureArgs {
         anim.pacing().mode(self.fps.map(f64::from))
     }
 
-    /// Checks, before any work, that --png and --gif do not name the same file and that the
-    /// folder each is to be written in exists.
+    /// The files these flags ask for, with the flag that names each.
+    pub fn outputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut v: Vec<(&'static str, &Path)> = Vec::new();
+        v.extend(self.png.as_deref().map(|p| ("--png", p)));
+        v.extend(self.gif.as_deref().map(|p| ("--gif", p)));
+        v
+    }
+
+    /// Checks, before any work, that the folder each output is to be written in exists and that
+    /// no two outputs are the same file, however they are written (`./x.png` and `x.png`, a
+    /// symbolic link and the file it points at; see [`resolve_target`]).
     ///
     /// # Errors
-    /// [`CliError::Input`] when they name the same file or a folder that is missing.
+    /// [`CliError::Input`] when two outputs are one file or a folder is missing.
     pub fn check(&self) -> Result<(), CliError> {
-        if let (Some(p), Some(g)) = (&self.png, &self.gif) {
-            if p == g {
-                return Err(CliError::Input(format!("--png and --gif both name {}", p.display())));
-            }
-        }
-        for path in self.png.iter().chain(&self.gif) {
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            if !dir.is_dir() {
+        let mut seen: Vec<(&str, &Path, PathBuf)> = Vec::new();
+        for (flag, path) in self.outputs() {
+            let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
+            if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
                 return Err(CliError::Input(format!(
-                    "{}: the folder {} does not exist",
+                    "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
+                    first_path.display(),
                     path.display(),
-                    dir.display()
+                    resolved.display()
                 )));
             }
+            seen.push((flag, path, resolved));
         }
         Ok(())
     }

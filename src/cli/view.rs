@@ -2,7 +2,7 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
-use super::mine_cmd::load_map;
+use super::mine_cmd::{judged_route, load_map};
 use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;
@@ -26,9 +26,9 @@ pub struct ViewArgs {
     /// Play every demo in the demos folder, one after another (presentation mode).
     #[arg(long, global = true)]
     demos: bool,
-    /// The demos folder.
-    #[arg(long, global = true, default_value_os_t = demo::default_dir(), value_name = "DIR")]
-    dir: PathBuf,
+    /// With --demos: play the demos of this folder instead of the built-in ones.
+    #[arg(long, global = true, value_name = "DIR")]
+    dir: Option<PathBuf>,
     /// Save the picture at --at SECONDS as a PNG and quit, instead of playing (with --demos: of the first demo;
     /// when playing yourself: the starting position).
     #[arg(long, global = true, value_name = "FILE", requires = "at")]
@@ -58,22 +58,37 @@ enum ViewWhat {
     Mine {
         /// The map file, or - for standard input.
         map: PathBuf,
-        /// The route to animate.
+        /// The route to animate, taken as typed.
+        #[arg(allow_hyphen_values = true)]
         route: Option<String>,
     },
     /// Play a box state and its moves.
     Box {
         /// The box state (29 characters).
         state: String,
-        /// The manipulations. Without them, you play: arrows move the stot, Q/E turn, W half turn, Backspace undoes.
+        /// The manipulations, taken as typed even when they begin with `-`. Without them, you play: arrows move
+        /// the stot, Q/E turn, W half turn, Backspace undoes.
+        #[arg(allow_hyphen_values = true)]
         moves: Option<String>,
     },
+}
+
+impl ViewArgs {
+    /// The moves of `view box STATE` or the route of `view mine MAP`, for [`super::parse`]'s
+    /// last-`--` rule.
+    pub(super) fn trailing_value(&mut self) -> Option<&mut Option<String>> {
+        match &mut self.what {
+            Some(ViewWhat::Box { moves, .. }) => Some(moves),
+            Some(ViewWhat::Mine { route, .. }) => Some(route),
+            _ => None,
+        }
+    }
 }
 
 /// Runs `tumble view`.
 pub fn run(args: ViewArgs) -> Result<i32, CliError> {
     let shows = if args.demos {
-        demo::list(&args.dir)?
+        demo::list(args.dir.as_deref())?
             .iter()
             .map(|d| Ok(Show { title: d.title.clone(), anim: demo::animation(d)? }))
             .collect::<Result<Vec<_>, CliError>>()?
@@ -103,7 +118,8 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             }
             Some(ViewWhat::Mine { map, route: Some(route) }) => {
                 let mine = load_map(&map)?;
-                vec![Show { title: map.display().to_string(), anim: Box::new(MineAnimation::new(&mine, &route)) }]
+                let (route, _) = judged_route(&mine, &route, false);
+                vec![Show { title: map.display().to_string(), anim: Box::new(MineAnimation::new(&mine, route)) }]
             }
             Some(ViewWhat::Ohno { file }) => {
                 let puzzle = load_board(file.as_deref())?;
@@ -129,7 +145,8 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
         }
     };
     if shows.is_empty() {
-        return Err(CliError::Input(format!("no demos in {}", args.dir.display())));
+        let dir = args.dir.as_deref().unwrap_or(std::path::Path::new("."));
+        return Err(CliError::Input(format!("no demos in {}", dir.display())));
     }
     check_display()?;
     let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, args.demos, args.at);

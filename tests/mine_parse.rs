@@ -44,7 +44,10 @@ fn error_table() {
             b"####\n#RL#\n####\n\nGrowth 99999999999999999999999",
             "malformed metadata at line 5, column 8: Growth 99999999999999999999999 is too large (at most 4294967295)",
         ),
-        (b"####\n#RL#\n####\n\nRazors +3", "malformed metadata at line 5, column 8: expected a number after Razors, found \"+3\""),
+        (
+            b"####\n#RL#\n####\n\nRazors +3",
+            "malformed metadata at line 5, column 8: expected a number after Razors, found \"+3\"",
+        ),
         (b"####\n#RL#\n####\n\nWater", "malformed metadata at line 5, column 6: expected a number after Water"),
         (b"####\n#RL#\n####\n\nWater 1 2", "malformed metadata at line 5, column 9: unexpected \"2\" after Water N"),
         (

@@ -35,6 +35,26 @@ fn ctrl_c_during_an_export_leaves_no_file() {
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 
+#[test]
+fn sigkill_during_an_export_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("killed.gif");
+    let moves = format!("+{}", "><".repeat(1000));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
+        .args(["box", FIGURE1, &moves, "--fps", "20", "--gif"])
+        .arg(&gif)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    send_signal(child.id(), 9);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "killed mid-export, not finished");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
 /// Sends `signal` to `pid` with the `kill` command (no extra dependency for one call).
 fn send_signal(pid: u32, signal: i32) {
     let ok = std::process::Command::new("kill").arg(format!("-{signal}")).arg(pid.to_string()).status().unwrap();

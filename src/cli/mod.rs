@@ -13,6 +13,7 @@ mod output;
 #[cfg(feature = "gui")]
 mod view;
 
+pub use demo::BUILT_IN as BUILT_IN_DEMOS;
 pub use error::CliError;
 
 use clap::{Parser, Subcommand};

@@ -339,3 +339,15 @@ fn the_bash_completion_completes() {
     let out = std::process::Command::new("bash").arg("-c").arg(probe).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "mine", "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn file_names_that_begin_with_a_hyphen() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(data("mine/maps/contest1.map"), dir.path().join("-c1.map")).unwrap();
+    std::fs::write(dir.path().join("-b.txt"), ".1..\n..1.\n....\n22#2\n").unwrap();
+    let run = |args: &[&str]| tumble().current_dir(dir.path()).args(args).assert();
+    run(&["mine", "run", "-c1.map", "LDRDDULULLDDL"]).success().stdout(contains("score 212, win"));
+    run(&["mine", "run", "--json", "-c1.map", "LDRDDULULLDDL"]).success().stdout(contains("\"score\":212"));
+    run(&["ohno", "solve", "-b.txt", "--count"]).success().stdout("1\n");
+    run(&["ohno", "solve", "--count", "-b.txt"]).success().stdout("1\n");
+}

@@ -34,6 +34,7 @@ A route that runs out scores as an abort. Bad maps exit with code 2 and name the
 )]
 pub struct RunArgs {
     /// The map file, or - for standard input.
+    #[arg(allow_hyphen_values = true)]
     map: PathBuf,
     /// The route (e.g. LDRDDULULLDDL), taken as typed. Without it, it is read from standard input (when the map is a file).
     #[arg(allow_hyphen_values = true)]

@@ -19,7 +19,7 @@ search and prints the best route found so far within a second; a second Ctrl-C q
 (time, best score, states explored) is shown on a terminal.")]
 pub struct SolveArgs {
     /// The map file, or - (the default) for standard input.
-    #[arg(default_value = "-")]
+    #[arg(default_value = "-", allow_hyphen_values = true)]
     map: PathBuf,
     /// Search for at most this many seconds.
     #[arg(long, default_value_t = 150.0, value_name = "SECONDS", allow_negative_numbers = true, value_parser = positive_seconds)]

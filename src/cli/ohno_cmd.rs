@@ -28,6 +28,7 @@ enum OhnoCommand {
 #[command(after_help = "A board is n lines of n characters: . empty, # red, O blue, 1-9 a blue number.")]
 pub struct SolveArgs {
     /// The board file, or - (the default) for standard input.
+    #[arg(allow_hyphen_values = true)]
     file: Option<PathBuf>,
     /// Print the number of solutions instead: 0, 1 or 2+.
     #[arg(long, conflicts_with = "steps")]

@@ -52,11 +52,13 @@ enum ViewWhat {
     /// Play a 0h n0 board: click cycles a cell empty/blue/red, H shows the next deduction, Backspace undoes.
     Ohno {
         /// The board file, or - for standard input.
+        #[arg(allow_hyphen_values = true)]
         file: Option<PathBuf>,
     },
     /// Play a mine's route, or play the mine yourself (no route: arrows, W wait, S shave, A abort, Backspace undo, E export the route).
     Mine {
         /// The map file, or - for standard input.
+        #[arg(allow_hyphen_values = true)]
         map: PathBuf,
         /// The route to animate, taken as typed.
         #[arg(allow_hyphen_values = true)]

@@ -12,46 +12,39 @@ fn tumble() -> Command {
     Command::cargo_bin("tumble").unwrap()
 }
 
-#[test]
-fn ctrl_c_during_an_export_leaves_no_file() {
+/// Starts a smooth export of minutes of frames (2000 stot moves back and forth) into an empty
+/// folder, lets it run 1.5 s, sends `signal`, and returns the exit status and what the folder
+/// then holds.
+fn interrupt_an_export(signal: i32) -> (std::process::ExitStatus, Duration, Vec<std::ffi::OsString>) {
     let dir = tempfile::tempdir().unwrap();
-    let gif = dir.path().join("long.gif");
-    // 2000 stot moves back and forth, smooth: minutes of frames.
     let moves = format!("+{}", "><".repeat(1000));
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
         .args(["box", FIGURE1, &moves, "--fps", "20", "--gif"])
-        .arg(&gif)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    send_signal(child.id(), 2);
-    let start = Instant::now();
-    let status = child.wait().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(5), "stops promptly");
-    assert_eq!(status.code(), Some(130));
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
-}
-
-#[test]
-fn sigkill_during_an_export_leaves_no_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let gif = dir.path().join("killed.gif");
-    let moves = format!("+{}", "><".repeat(1000));
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
-        .args(["box", FIGURE1, &moves, "--fps", "20", "--gif"])
-        .arg(&gif)
+        .arg(dir.path().join("long.gif"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
-    send_signal(child.id(), 9);
+    send_signal(child.id(), signal);
+    let start = Instant::now();
     let status = child.wait().unwrap();
+    let left = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    (status, start.elapsed(), left)
+}
+
+#[test]
+fn ctrl_c_during_an_export_leaves_no_file() {
+    let (status, took, left) = interrupt_an_export(2);
+    assert!(took < Duration::from_secs(5), "stops promptly");
+    assert_eq!(status.code(), Some(130));
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn sigkill_during_an_export_leaves_no_file() {
+    let (status, _, left) = interrupt_an_export(9);
     assert_eq!(status.code(), None, "killed mid-export, not finished");
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
 

@@ -99,241 +99,17 @@
 //! a quarter for the single-command beam's runs and a sixteenth for its distance tables
 //! (skipped above). At 150 s the sample maps peak at about 520 MB with the default 1 GB.
 
-mod beards;
-mod continuations;
-mod defer;
-mod improve;
-mod plan;
-mod reorder;
-mod search;
-mod shortcut;
-mod stepbeam;
-mod tour;
-mod traps;
-mod tsp;
+mod base;
+mod schedule;
+mod strategy;
+
+pub use base::shared::{Progress, Solution, SolveOptions};
+
+use base::shared::{best_prefix, stop_value, Shared};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::map::Mine;
-use super::score::Ending;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-/// Limits for [`solve`].
-#[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// Wall-clock budget for the whole search.
-    pub time_limit: Duration,
-    /// Worker threads (default 2).
-    pub threads: usize,
-    /// Memory the search may use in bytes (default 1 GB); the search stays well under it.
-    pub memory_limit_bytes: usize,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions { time_limit: Duration::from_secs(150), threads: 2, memory_limit_bytes: 1 << 30 }
-    }
-}
-
-/// A progress report, sent whenever the best route improves and now and then otherwise.
-#[derive(Clone, Debug)]
-pub struct Progress {
-    /// Time since `solve` started.
-    pub elapsed: Duration,
-    /// Best score verified so far.
-    pub best_score: i64,
-    /// The route reaching it.
-    pub best_route: String,
-    /// States expanded so far.
-    pub states_explored: u64,
-}
-
-/// The result of [`solve`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The route (commands `L R U D W S A`); it ends where the best score was reached.
-    pub route: String,
-    /// `Mine::run(route).score` on a fresh copy of the mine.
-    pub score: i64,
-    /// States expanded by the search.
-    pub states_explored: u64,
-}
-
-/// Replaces `(kept, route_kept)` by `(score, route)` if `score` is higher (checked again under
-/// the lock, so that concurrent offers keep the highest). True if it did.
-#[inline]
-fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, route: &[u8]) -> bool {
-    if score <= kept.load(Ordering::Relaxed) {
-        return false;
-    }
-    let mut r = route_kept.lock().unwrap();
-    if score <= kept.load(Ordering::Relaxed) {
-        return false;
-    }
-    kept.store(score, Ordering::Relaxed);
-    r.clear();
-    r.extend_from_slice(route);
-    true
-}
-
-/// State shared by the search threads: the best route, the counters, the stop conditions.
-pub(crate) struct Shared<'a> {
-    pub(crate) start: Instant,
-    pub(crate) deadline: Instant,
-    pub(crate) stop: &'a AtomicBool,
-    pub(crate) best_score: AtomicI64,
-    pub(crate) best: Mutex<Vec<u8>>,
-    /// The best score and route offered in the search schedule's current lane (`search.rs`,
-    /// `Schedule`): where its continuation and end-game runs restart from.
-    pub(crate) lane_score: AtomicI64,
-    pub(crate) lane_best: Mutex<Vec<u8>>,
-    pub(crate) explored: AtomicU64,
-    pub(crate) on_progress: &'a (dyn Fn(&Progress) + Sync),
-    pub(crate) last_report: Mutex<Instant>,
-    /// [`SolveOptions::memory_limit_bytes`].
-    pub(crate) memory_limit: usize,
-    /// The static tour guiding the configurations that use it (`tsp.rs`), made on first use.
-    pub(crate) guide: std::sync::OnceLock<Option<tsp::Guide>>,
-}
-
-impl Shared<'_> {
-    /// True when the search must stop (time over or stop requested).
-    pub(crate) fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
-    }
-
-    /// Offers a route scoring `score` (already played by the engine).
-    #[inline]
-    pub(crate) fn offer(&self, score: i64, route: &[u8]) {
-        keep_if_better(&self.lane_score, &self.lane_best, score, route);
-        if !keep_if_better(&self.best_score, &self.best, score, route) {
-            return;
-        }
-        (self.on_progress)(&Progress {
-            elapsed: self.start.elapsed(),
-            best_score: score,
-            best_route: String::from_utf8_lossy(route).into_owned(),
-            states_explored: self.explored.load(Ordering::Relaxed),
-        });
-        *self.last_report.lock().unwrap() = Instant::now();
-    }
-
-    /// Sends a progress report if none went out for a while.
-    pub(crate) fn tick(&self) {
-        let mut last = self.last_report.lock().unwrap();
-        if last.elapsed() < Duration::from_millis(250) {
-            return;
-        }
-        *last = Instant::now();
-        drop(last);
-        let route = self.best.lock().unwrap().clone();
-        (self.on_progress)(&Progress {
-            elapsed: self.start.elapsed(),
-            best_score: self.best_score.load(Ordering::Relaxed),
-            best_route: String::from_utf8_lossy(&route).into_owned(),
-            states_explored: self.explored.load(Ordering::Relaxed),
-        });
-    }
-
-    pub(crate) fn best_route(&self) -> Vec<u8> {
-        self.best.lock().unwrap().clone()
-    }
-
-    /// A scratch search state for a pass that works on routes of its own (`traps.rs`): its best
-    /// is `(score, route)`, it stops with this one or at `until`, reports nothing and has this
-    /// one's memory limit and no guide.
-    pub(crate) fn scratch(&self, score: i64, route: &[u8], until: Instant) -> Shared<'_> {
-        fn quiet(_: &Progress) {}
-        Shared {
-            start: self.start,
-            deadline: until.min(self.deadline),
-            stop: self.stop,
-            best_score: AtomicI64::new(score),
-            best: Mutex::new(route.to_vec()),
-            lane_score: AtomicI64::new(score),
-            lane_best: Mutex::new(route.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress: &quiet,
-            last_report: Mutex::new(self.start),
-            memory_limit: self.memory_limit,
-            guide: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// The best route of the current lane ([`Shared::lane_best`]).
-    pub(crate) fn lane_route(&self) -> Vec<u8> {
-        self.lane_best.lock().unwrap().clone()
-    }
-
-    /// Makes `(score, route)` the current lane's best and returns the one it replaces.
-    pub(crate) fn swap_lane(&self, score: i64, route: Vec<u8>) -> (i64, Vec<u8>) {
-        let mut lane = self.lane_best.lock().unwrap();
-        let old = self.lane_score.swap(score, Ordering::Relaxed);
-        (old, std::mem::replace(&mut *lane, route))
-    }
-}
-
-#[cfg(test)]
-impl<'a> Shared<'a> {
-    /// For unit tests: a search state whose best route is `route` scoring `score`, with a
-    /// 600 s deadline and a 1 GB memory limit.
-    pub(crate) fn for_test(
-        stop: &'a AtomicBool,
-        on_progress: &'a (dyn Fn(&Progress) + Sync),
-        score: i64,
-        route: &[u8],
-    ) -> Shared<'a> {
-        let start = Instant::now();
-        Shared {
-            start,
-            deadline: start + Duration::from_secs(600),
-            stop,
-            best_score: AtomicI64::new(score),
-            best: Mutex::new(route.to_vec()),
-            lane_score: AtomicI64::new(score),
-            lane_best: Mutex::new(route.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress,
-            last_report: Mutex::new(start),
-            memory_limit: 1 << 30,
-            guide: std::sync::OnceLock::new(),
-        }
-    }
-}
-
-/// For unit tests: the bundled sample map `name` (`tests/data/mine/maps/NAME.map`).
-#[cfg(test)]
-pub(crate) fn sample_map(name: &str) -> Mine {
-    let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
-    Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// The value of stopping here: the score with the ending's bonus if the game ended, else as an
-/// abort (what a route that runs out here scores).
-#[inline]
-pub(crate) fn stop_value(m: &Mine) -> i64 {
-    super::score::score(m.collected, m.moves, Some(m.ending.unwrap_or(Ending::Abort)))
-}
-
-/// Plays `route` on a fresh copy of `mine` and returns the best prefix (the shortest one reaching
-/// the best score) with its score, as the engine scores it.
-pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
-    let mut m = mine.clone();
-    let mut best = (0usize, stop_value(&m));
-    for (i, &c) in route.iter().enumerate() {
-        if m.ending.is_some() {
-            break;
-        }
-        if let Some(cmd) = super::step::Command::from_char(c as char) {
-            m.step(cmd);
-        }
-        let v = stop_value(&m);
-        if v > best.1 {
-            best = (i + 1, v);
-        }
-    }
-    (route[..best.0].to_vec(), best.1)
-}
 
 /// Searches for a high-scoring route until the time limit or until `stop` becomes true, then
 /// returns the best route found, re-scored by the engine on a fresh copy of `mine`. Returns
@@ -345,44 +121,11 @@ pub fn solve(
     on_progress: &(dyn Fn(&Progress) + Sync),
 ) -> Solution {
     let start = Instant::now();
-    let shared = Shared {
-        start,
-        deadline: start + opts.time_limit,
-        stop,
-        best_score: AtomicI64::new(stop_value(mine)),
-        best: Mutex::new(Vec::new()),
-        lane_score: AtomicI64::new(stop_value(mine)),
-        lane_best: Mutex::new(Vec::new()),
-        explored: AtomicU64::new(0),
-        on_progress,
-        last_report: Mutex::new(start),
-        memory_limit: opts.memory_limit_bytes,
-        guide: std::sync::OnceLock::new(),
-    };
+    let floor = (stop_value(mine), &[][..]);
+    let shared = Shared::new(start, start + opts.time_limit, stop, on_progress, floor, opts.memory_limit_bytes);
     if mine.ending.is_none() && !shared.should_stop() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
-        // The local improvement gets a slice of the budget at the end.
-        let reserve = (opts.time_limit / 8).min(Duration::from_secs(16));
-        let run = || {
-            let mut sched = search::Schedule::new();
-            let end = start + opts.time_limit;
-            search::search(mine, &shared, opts, end - reserve, &mut sched);
-            // Three quarters of the reserve at most, so that the edit pass gets its share; blocks
-            // move any distance here (a pass over trampoline3's 76 collections takes about 2.5 s).
-            reorder::reorder(mine, &shared, (Instant::now() + reserve * 3 / 4).min(end), usize::MAX);
-            // A few hundred milliseconds: most of the shortcut pass's work is done between turns.
-            shortcut::shortcut(mine, &shared, (Instant::now() + reserve / 8).min(end));
-            improve::improve(mine, &shared, end);
-            // Time the improvement did not need goes back to the search.
-            if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
-                let before = shared.best_score.load(Ordering::Relaxed);
-                search::search(mine, &shared, opts, end, &mut sched);
-                if shared.best_score.load(Ordering::Relaxed) > before {
-                    // A last quick pass on the new best (it stops at the deadline anyway).
-                    improve::improve(mine, &shared, end);
-                }
-            }
-        };
+        let run = || schedule::solve(mine, &shared);
         match pool {
             Ok(p) => p.install(run),
             Err(_) => run(),

@@ -22,11 +22,13 @@
 //! after run, from [`FIRST_WIDTH`] up to what a quarter of the memory limit holds; a run is resumed layer by
 //! layer between the search's turns.
 
-use super::search::{beard_nearby, command};
+use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
-use super::shortcut::{coarse_hash, relaxed_distances, COMMANDS};
-use super::{stop_value, Shared};
 use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
+use crate::mine::solve::base::arrivals::{coarse_hash, relaxed_distances, COMMANDS};
+use crate::mine::solve::base::moves::beard_nearby;
+use crate::mine::solve::base::replay::restart_point;
+use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -220,7 +222,7 @@ impl StepBeam {
     /// deadline or the stop conditions come first); a finished run starts again twice as wide.
     /// Once the width no longer grows, runs start again only when the best score has changed
     /// (it prunes more).
-    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+    fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         let over = || sh.should_stop() || Instant::now() >= deadline;
         if self.tables.is_none() {
@@ -262,7 +264,7 @@ impl StepBeam {
                 } else {
                     let route = sh.best_route();
                     match CUTS[(self.kind / 2) % CUTS.len()] {
-                        Some(back) => super::search::restart_point(mine, &route, back),
+                        Some(back) => restart_point(mine, &route, back),
                         None => route.iter().rposition(|&c| c == b'S').map(|i| route[..=i].to_vec()),
                     }
                 };
@@ -273,6 +275,15 @@ impl StepBeam {
             self.kind += 1;
         }
         None
+    }
+}
+
+impl Strategy for StepBeam {
+    /// Advances the runs until `until` (a layer under way finishes, unless `cx.deadline` or the
+    /// stop conditions come first).
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        self.step(cx.mine, cx.sh, until, cx.deadline);
+        true
     }
 }
 
@@ -309,7 +320,7 @@ fn advance(
         r.layer = next;
         return Some(None);
     }
-    if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+    if debug() {
         eprintln!(
             "  step beam width {} from move {} ended at move {depth}: best {} t {:.2}",
             r.width,
@@ -441,7 +452,7 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
 mod tests {
     use super::{advance, goals_and_tree, route_to, Run, Tables, COMMANDS};
     use crate::mine::map::Mine;
-    use crate::mine::solve::{Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
 
     #[test]
@@ -468,7 +479,7 @@ mod tests {
     /// Plays one whole run of `width` on sample map `name`, the best score so far being
     /// `best`; returns the best score and route it leaves.
     fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
-        let mine = crate::mine::solve::sample_map(name);
+        let mine = sample_map(name);
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");

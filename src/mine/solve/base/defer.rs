@@ -122,7 +122,7 @@ mod tests {
     /// room's seven (deferrals 1 and 2); then four more beard groups, then the plain groups.
     #[test]
     fn beard4_deferrals_start_with_the_lift_side_beard_groups() {
-        let m = crate::mine::solve::sample_map("beard4");
+        let m = crate::mine::solve::base::shared::sample_map("beard4");
         let at = |c: &usize| (m.height - c / m.stride, c % m.stride - 1);
         let (d, beard) = deferrals(&m);
         assert_eq!(beard, 6);

@@ -123,6 +123,7 @@ pub fn solve(
     let start = Instant::now();
     let floor = (stop_value(mine), &[][..]);
     let shared = Shared::new(start, start + opts.time_limit, stop, on_progress, floor, opts.memory_limit_bytes);
+    let shared = Shared { route_limit: mine.route_limit(), ..shared };
     if mine.ending.is_none() && !shared.should_stop() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
         let run = || schedule::solve(mine, &shared);
@@ -134,6 +135,7 @@ pub fn solve(
     // Re-score on a fresh copy; keep the best prefix (never worse than what was verified).
     let route = shared.best_route();
     let (route, score) = best_prefix(mine, &route);
+    debug_assert!(route.len() <= mine.route_limit());
     let mut fresh = mine.clone();
     let outcome = fresh.run(std::str::from_utf8(&route).unwrap_or(""));
     debug_assert_eq!(outcome.score, score);

@@ -157,6 +157,10 @@ fn follow(node: &Node, path: &[(u8, usize)], sh: &Shared) -> Result<Node, Option
 
 fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Expansion {
     sh.explored.fetch_add(1, Ordering::Relaxed);
+    if node.mine.moves >= node.mine.route_limit() {
+        // The judges play no further command.
+        return Expansion { children: Vec::new() };
+    }
     let guide = if p.guide { sh.guide.get().and_then(|g| g.as_ref()) } else { None };
     let b = bfs(&node.mine, p.quota(), deferred);
     // While deferring, no path or single move may step on a deferred lambda (a detour from
@@ -235,7 +239,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             route.push(c);
             match m.ending {
                 Some(Ending::Win) => {
-                    sh.offer(m.score(), &route);
+                    sh.offer(stop_value(&m), &route);
                     continue;
                 }
                 Some(_) => continue,

@@ -126,7 +126,7 @@ pub(crate) fn play_path(
         route.push(dc);
         match m.ending {
             Some(Ending::Win) => {
-                sh.offer(m.score(), route);
+                sh.offer(stop_value(m), route);
                 return Err(None);
             }
             Some(_) => return Err(Some(expect)),

@@ -42,7 +42,8 @@ pub struct Progress {
 /// The result of [`super::super::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
-    /// The route (commands `L R U D W S A`); it ends where the best score was reached.
+    /// The route (commands `L R U D W S A`); it ends where the best score was reached, and it
+    /// has at most [`Mine::route_limit`] commands (the judges play no more).
     pub route: String,
     /// `Mine::run(route).score` on a fresh copy of the mine.
     pub score: i64,
@@ -85,10 +86,14 @@ pub(crate) struct Shared<'a> {
     pub(crate) memory_limit: usize,
     /// The static tour guiding the guided lane (`base/tsp.rs`), made on first use.
     pub(crate) guide: std::sync::OnceLock<Option<super::tsp::Guide>>,
+    /// The most commands a route offered may have ([`Mine::route_limit`]: the judges play no
+    /// more); a longer route is refused.
+    pub(crate) route_limit: usize,
 }
 
 impl<'a> Shared<'a> {
-    /// A search state from `start` to `deadline` whose best (and lane best) is `(score, route)`.
+    /// A search state from `start` to `deadline` whose best (and lane best) is `(score, route)`,
+    /// with no route limit.
     pub(crate) fn new(
         start: Instant,
         deadline: Instant,
@@ -110,6 +115,7 @@ impl<'a> Shared<'a> {
             last_report: Mutex::new(start),
             memory_limit,
             guide: std::sync::OnceLock::new(),
+            route_limit: usize::MAX,
         }
     }
 }
@@ -123,6 +129,9 @@ impl Shared<'_> {
     /// Offers a route scoring `score` (already played by the engine).
     #[inline]
     pub(crate) fn offer(&self, score: i64, route: &[u8]) {
+        if route.len() > self.route_limit {
+            return;
+        }
         keep_if_better(&self.lane_score, &self.lane_best, score, route);
         if !keep_if_better(&self.best_score, &self.best, score, route) {
             return;
@@ -159,10 +168,12 @@ impl Shared<'_> {
 
     /// A scratch search state for a pass that works on routes of its own (`traps.rs`): its best
     /// is `(score, route)`, it stops with this one or at `until`, reports nothing and has this
-    /// one's memory limit and no guide.
+    /// one's memory limit and route limit and no guide.
     pub(crate) fn scratch(&self, score: i64, route: &[u8], until: Instant) -> Shared<'_> {
         fn quiet(_: &Progress) {}
-        Shared::new(self.start, until.min(self.deadline), self.stop, &quiet, (score, route), self.memory_limit)
+        let side =
+            Shared::new(self.start, until.min(self.deadline), self.stop, &quiet, (score, route), self.memory_limit);
+        Shared { route_limit: self.route_limit, ..side }
     }
 
     /// The best route of the current lane ([`Shared::lane_best`]).
@@ -206,15 +217,21 @@ pub(crate) fn command(c: u8) -> Command {
     Command::from_char(c as char).unwrap_or(Command::Wait)
 }
 
-/// The value of stopping here: the score with the ending's bonus if the game ended, else as an
-/// abort (what a route that runs out here scores).
+/// The value of stopping here, as the judges score a route that ends here: the score with the
+/// ending's bonus if the game ended, else as an abort (a route that runs out scores so, spec
+/// "Ending checks"); `i64::MIN` past the route limit ([`Mine::route_limit`]: the judges play
+/// the first width × height commands only, so no route stops there). Every command of the
+/// search's routes is a move (they hold no `A`), so the route's length is `m.moves`.
 #[inline]
 pub(crate) fn stop_value(m: &Mine) -> i64 {
+    if m.moves > m.route_limit() {
+        return i64::MIN;
+    }
     crate::mine::score::score(m.collected, m.moves, Some(m.ending.unwrap_or(Ending::Abort)))
 }
 
 /// Plays `route` on a fresh copy of `mine` and returns the best prefix (the shortest one reaching
-/// the best score) with its score, as the engine scores it.
+/// the best score) with its score, as the engine scores it; never longer than the route limit.
 pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
     let mut m = mine.clone();
     let mut best = (0usize, stop_value(&m));
@@ -233,7 +250,8 @@ pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
     (route[..best.0].to_vec(), best.1)
 }
 
-/// Best stop value reachable by playing `tail` from `m` (the state is consumed).
+/// Best stop value reachable by playing `tail` from `m` (the state is consumed), within the
+/// route limit.
 pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
     let mut best = stop_value(&m);
     for &c in tail {
@@ -253,4 +271,32 @@ pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
 pub(crate) fn debug() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{best_prefix, stop_value, tail_value};
+    use crate::mine::map::Mine;
+
+    /// One row, 22 cells: the lift, a lambda, the robot in the middle, a lambda at the right
+    /// end. The route limit is 22 × 1.
+    const ROW: &str = "L\\.........R.........\\\n";
+
+    #[test]
+    fn a_route_is_scored_only_up_to_the_route_limit() {
+        let mine = Mine::parse(ROW).unwrap();
+        assert_eq!(mine.route_limit(), 22);
+        // Right for the far lambda (10 moves), back for the near one and into the lift: a win
+        // in 31 moves (150 - 31) that the judges never see, since they stop at move 22.
+        let win = format!("{}{}", "R".repeat(10), "L".repeat(21));
+        assert_eq!(mine.clone().run(&win).score, 119);
+        let (prefix, v) = best_prefix(&mine, win.as_bytes());
+        assert_eq!((prefix.len(), v), (10, 40), "one lambda and an abort after 10 moves");
+        assert_eq!(tail_value(mine.clone(), win.as_bytes()), 40);
+        let mut m = mine.clone();
+        m.run(&win[..22]);
+        assert_eq!(stop_value(&m), 25 + 25 - 22);
+        m.run("L");
+        assert_eq!(stop_value(&m), i64::MIN, "move 23 is past the limit");
+    }
 }

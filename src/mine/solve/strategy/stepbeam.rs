@@ -366,7 +366,8 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                     route.push(c);
                     sh.offer(v, &route);
                 }
-                if child.ending.is_some() {
+                if child.ending.is_some() || child.moves >= child.route_limit() {
+                    // Over, or no further command is played (the route limit).
                     continue;
                 }
                 let h = if same_goals(m, &child, &goals) {

@@ -182,22 +182,18 @@ impl Schedule {
         }
     }
 
-    /// After a turn of all configurations: picks the lane of the next turn. After the first
-    /// turn the guided lane and the deferral lanes are added. They get the time the plain lane
-    /// loses, that is spends in turns that do not improve the best score. In the first half of
-    /// the budget, after its first 10 s ([`GUIDED_FROM`]), only the guided lane, while it has
-    /// had less than half of what the plain lane lost so far (trampoline3 at 60 s: 5415 -> 5459
-    /// against the guided lane in the second half only). In the second half the plain lane takes the turn while the other lanes
-    /// together have had as much time (after the guided lane's first-half share) as it lost in
-    /// the second half; otherwise the guided lane does while it has had no more time than the
-    /// deferral lanes together, else the deferral lane that has had the least time. So a search
-    /// that still improves stays in the plain lane (flood4 and horock3 at 10 s need the first
-    /// half there), and one that is stuck (contest9) gives about half its time to the others.
-    /// While the best route collects every lambda and loses the lift, only the guided lane and
-    /// the beard lanes take turns (beard4: every route of the plain lane aborts), from the
-    /// start, or only the plain lane when the map has no beard groups (flood4: its end-game
-    /// runs). Each lane has its own growing widths and its own best route for the continuation
-    /// and end-game runs; the lane's best route goes into `sh` for its turn.
+    /// After a turn: picks the lane of the next turn by rule 1 of the module doc. After the
+    /// first turn the guided lane and the deferral lanes are added. In the first half of the
+    /// budget, from [`GUIDED_FROM`] on, the guided lane takes the turn while it has had less
+    /// than half the time the plain lane lost so far. In the second half the plain lane takes
+    /// the turn while the other lanes together have had as much time (after the guided lane's
+    /// first-half share) as it lost in the second half; otherwise the guided lane does while it
+    /// has had no more time than the deferral lanes together, else the deferral lane that has
+    /// had the least. So a search that still improves stays in the plain lane, and one that is
+    /// stuck gives about half its time to the others. While the best route collects every
+    /// lambda and loses the lift, only the guided and beard lanes take turns, or only the
+    /// plain lane (whose end-game runs need the time) when the map has no beard groups. Each
+    /// lane has its own best route; it goes into `sh` for the lane's turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
         let now = Instant::now();
         let spent = now - self.turn_start;
@@ -233,7 +229,7 @@ impl Schedule {
         let lost = Replay::new(mine, &sh.best_route()).collects_all_and_loses();
         let next = if lost {
             // Every route so far aborts with all lambdas: the guided and beard lanes only, or
-            // the plain lane's end-game runs when there are no beard groups (flood4).
+            // the plain lane's end-game runs when there are no beard groups.
             if self.beard_lanes == 0 {
                 0
             } else {
@@ -243,8 +239,7 @@ impl Schedule {
             0
         } else if early {
             // The first half: the guided lane gets half the time the plain lane loses, from
-            // `GUIDED_FROM` on (horock3 and beard4 at 10 s need the plain lane's whole first
-            // half: 2347 -> 1583, a win -> 2033 without this delay).
+            // `GUIDED_FROM` on (the first seconds of a short budget are the plain lane's).
             if sh.start.elapsed() >= GUIDED_FROM && self.lanes[1].spent * 2 < self.stalled_early {
                 1
             } else {
@@ -268,7 +263,7 @@ impl Schedule {
 /// The end of the next slice of a search taken between turns that has spent `spent` so far:
 /// it may have a `1 / part` part of the time counted from `from`, in slices of `slice` at most.
 /// None when it has had its share, or while the best route collects everything and loses the
-/// lift (the lanes that find a win need the time: beard4).
+/// lift (the lanes that may find a win need the time).
 fn side_slice(
     mine: &Mine,
     sh: &Shared,

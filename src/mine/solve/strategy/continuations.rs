@@ -1,5 +1,5 @@
-//! Continuations of the shortcut search's arrivals (`shortcut.rs`) by narrow beam runs, taken
-//! by the search between its turns (`search.rs`), one cut of the best route after another.
+//! Continuations of the arrivals search (`base/arrivals.rs`) by narrow beam runs, taken between
+//! the lanes' turns (`schedule.rs`), one cut of the best route after another.
 
 use super::{Cx, Strategy};
 use crate::mine::map::Mine;
@@ -11,13 +11,12 @@ use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
-/// one cut of the best route at a time, the different ways to make its next collection in
-/// fewer moves, each played on (when the route's own tail does not beat the best from there) by
-/// a narrow beam of two configurations. The beam's
-/// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
-/// can, and the beam finds the rest (contest8: one of 49 arrivals at the first lambda, 23
-/// moves against the route's 31, leads to 1969 against 1961).
+/// Arrivals continued by beam runs, taken between the lanes' turns (`schedule.rs`): for one
+/// cut of the best route at a time, the different ways to make its next collection in fewer
+/// moves, each played on (when the route's own tail does not beat the best from there) by a
+/// narrow beam of two configurations. The beam's own paths cannot wait for a rock to fall or
+/// go round a rock that is about to; the arrivals can, and the beam finds the rest (contest8:
+/// a first lambda in 23 moves instead of the route's 31 leads to a better win).
 pub(crate) struct Continuations {
     /// The best route the cuts are taken from, its plan and tables.
     route: Vec<u8>,
@@ -54,7 +53,7 @@ const CONTINUED: usize = 96;
 /// as there are threads, each played on by two beam runs).
 const FIRST_BATCH: Duration = Duration::from_secs(8);
 
-/// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
+/// Beam configurations (`base/beam.rs`, `CONFIGS`) and the first sweep's width of the
 /// continuation runs.
 const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
 const CONTINUE_WIDTH: usize = 16;
@@ -130,14 +129,12 @@ impl Continuations {
             }
             if self.next >= p.goals.len() {
                 self.next = 0;
-                // A sweep that found no arrival, or the widest (the runs would repeat themselves:
-                // horock1 kept one arrival at width 256 going and lost its win at 10 s), ends
-                // the sweeps of its kind.
+                // A sweep that found no arrival, or the widest (wider runs would repeat
+                // themselves and take the lanes' time), ends the sweeps of its kind.
                 let last = self.found == 0 || self.sweeps >= MAX_SWEEP;
                 self.found = 0;
                 if last && !self.equal {
-                    // Arrivals in as many moves, with the rocks or beards left otherwise
-                    // (beard4 at 150 s: 3055 -> 3098).
+                    // Arrivals in as many moves, with the rocks or beards left otherwise.
                     self.equal = true;
                     self.sweeps = 0;
                     continue;

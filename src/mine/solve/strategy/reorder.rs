@@ -7,8 +7,7 @@
 //!
 //! How far a block moves is the caller's `reach`: [`NEAR`] (12 collections either way, or to the
 //! end; reversals of up to 24) for the short passes during the search, any distance for the pass
-//! at the end (trampoline3: taking the trampoline's corridor before the bottom row, a block of 9
-//! moved 43 places earlier, gains 14).
+//! at the end (a far move can take a whole corridor earlier in the order).
 //!
 //! This finds orders the beam misses because their value shows only at the end: e.g. leaving
 //! a cluster near the lift for last, or taking a lambda before the rock above it blocks the way.

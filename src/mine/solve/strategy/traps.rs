@@ -7,11 +7,7 @@
 //! only into an empty cell (§2.2). One earth cell two cells to the side of the target, dug
 //! before the jump, is the way out: the robot lands, pushes the side rock into it, and walks on.
 //! The beam reaches such a target only with routes that happened to empty that cell, often by
-//! a long detour. trampoline3: trampoline B lands on target 2 between two rocks under a third;
-//! the beam's best route (5459 at 150 s) goes down for two lambdas beside the target before
-//! the jump (40 moves); a route that digs the cell two to the right of the target on its way
-//! (16 moves) and collects in the static tour's order wins with 5477, the high-score table's
-//! score, in the first seconds.
+//! a long detour (trampoline3: target 2 lies between two rocks under a third).
 //!
 //! For each such cell and each point of the order (a cut of the best route after a
 //! collection, or a point of the static tour), the pass walks to the cell, then collects the
@@ -114,8 +110,7 @@ fn along(mine: &Mine, order: &[usize], sh: &Shared) -> Vec<(Mine, Vec<u8>, Vec<u
 
 /// The pass: for every exit cell of a trap target ([`exits`]), forks from every cut of the
 /// best route and from every point of the order of the static tour that `guide` makes or
-/// finds (called only on maps with such cells; trampoline3: the fork after the tour's fifth
-/// lambda wins with 5477); then polishes the best fork as the search polishes its best
+/// finds (called only on maps with such cells); then polishes the best fork as the search polishes its best
 /// route (order changes, shortcuts, single edits: `reorder.rs`, `shortcuts.rs`, `edits.rs`)
 /// while that gains, and offers the result. Returns at once on maps without such cells;
 /// stops at `until` or when the search must stop.

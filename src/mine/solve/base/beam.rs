@@ -492,22 +492,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 0, b"");
-        let p = Params {
-            width: 64,
-            k_lambda: 8,
-            k_push: 3,
-            k_dig: 3,
-            max_streak: 2,
-            seed: 1,
-            penalty: 2,
-            primitives: false,
-            reach_weight: 75,
-            tour: false,
-            retries: 3,
-            max_cap: 1 << 20,
-            defer: 0,
-            guide: false,
-        };
+        // Configuration 2 (macro moves, the reach weight) at width 64.
+        let p = Params { max_cap: 1 << 20, ..Params::of_config(2, 64, 1) };
         let node =
             Node { hash: super::state_hash(&mine), mine, route: prefix.to_vec(), streak: 0, key: 0, prio: 0, loss: 0 }
                 .finish(0, 10, &p, None);

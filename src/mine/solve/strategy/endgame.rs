@@ -90,22 +90,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 1036, lost);
-        let p = Params {
-            width: 1,
-            k_lambda: 8,
-            k_push: 3,
-            k_dig: 3,
-            max_streak: 2,
-            seed: 1,
-            penalty: 2,
-            primitives: false,
-            reach_weight: 0,
-            tour: false,
-            retries: 3,
-            max_cap: 1,
-            defer: 0,
-            guide: false,
-        };
+        // Configuration 0 (plain macro moves) at width 1.
+        let p = Params { max_cap: 1, ..Params::of_config(0, 1, 1) };
         let mut cx = Cx { mine: &mine, sh: &sh, deadline: sh.deadline, round: 0, last: Some(p) };
         assert!(EndGame::new().run(&mut cx, sh.deadline));
         let best = sh.best_score.load(Ordering::Relaxed);

@@ -365,7 +365,7 @@ mod tests {
             let ours = encode(Pixels { symbols: &px, free: None }, size);
             assert_eq!(decode(&ours), px, "{n} pixels, {colours} colours");
             let mut theirs = Vec::new();
-            weezl::encode::Encoder::new(weezl::BitOrder::Lsb, size).into_vec(&mut theirs).encode_all(&px);
+            let _ = weezl::encode::Encoder::new(weezl::BitOrder::Lsb, size).into_vec(&mut theirs).encode_all(&px);
             assert!(ours.len() - 1 <= theirs.len() + 4, "{} against weezl's {}", ours.len() - 1, theirs.len());
         }
     }

@@ -62,6 +62,18 @@ impl Table {
         self.next += 1;
     }
 
+    /// Adds `code` + `symbol`, widens the codes when the decoder will, and says whether the
+    /// table just filled under [`Clear::Eager`] (time to clear).
+    fn define(&mut self, code: u16, symbol: u8, width: &mut u8, filled: &mut bool, policy: Clear) -> bool {
+        self.add(code, symbol);
+        if self.next as usize > 1 << *width && *width < 12 {
+            *width += 1;
+        }
+        let full = self.next as usize == MAX_CODES;
+        *filled |= full;
+        full && policy == Clear::Eager
+    }
+
     fn clear(&mut self) {
         for &slot in &self.made {
             self.child[slot as usize] = 0;
@@ -175,14 +187,7 @@ pub fn encode_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Vec
         let mut restart = false;
         if let Some(p) = prev {
             if (table.next as usize) < MAX_CODES {
-                table.add(p, first);
-                if table.next as usize > 1 << width && width < 12 {
-                    width += 1;
-                }
-                if table.next as usize == MAX_CODES {
-                    filled = true;
-                    restart = policy == Clear::Eager;
-                }
+                restart = table.define(p, first, &mut width, &mut filled, policy);
             }
         }
         if !restart && table.next as usize == MAX_CODES && policy == Clear::Deferred {
@@ -240,14 +245,7 @@ fn encode_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Vec<u8>, b
         run += (len as f64 - run) / 16.0;
         let mut restart = false;
         if (table.next as usize) < MAX_CODES {
-            table.add(cur, s);
-            if table.next as usize > 1 << width && width < 12 {
-                width += 1;
-            }
-            if table.next as usize == MAX_CODES {
-                filled = true;
-                restart = policy == Clear::Eager;
-            }
+            restart = table.define(cur, s, &mut width, &mut filled, policy);
         } else if policy == Clear::Deferred {
             restart = (n - 1 - i) as f64 > DEFERRED_CODES_LEFT as f64 * run;
         }

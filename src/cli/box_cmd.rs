@@ -2,7 +2,7 @@
 //! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
 
 use super::excerpt;
-use super::output::{print_line, read_stdin, write_animation, write_animation_with, write_still, PictureArgs};
+use super::output::{print_line, read_stdin, write_animations, write_animations_with, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
@@ -150,11 +150,9 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     if let Some(path) = &args.picture.png {
         write_still(&still(anim.trace.last()), &args.picture, path)?;
     }
-    if let Some(path) = &args.picture.gif {
-        // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
-        let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
-        write_animation_with(&anim, &args.picture, mode, path)?;
-    }
+    // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
+    let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
+    write_animations_with(&anim, &args.picture, mode)?;
     Ok(0)
 }
 
@@ -179,7 +177,7 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     }
     if let Some(f) = failure {
         let why = format!("move {} '{}': {}", f.manipulation + 1, moves[f.manipulation].as_char(), f.reason);
-        if (args.picture.png.is_some() || args.picture.gif.is_some()) && !args.partial {
+        if args.picture.any() && !args.partial {
             eprintln!("tumble: {why}; no picture written (add --partial for the animation up to that move)");
             return Ok(0);
         }
@@ -191,8 +189,6 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
         let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
         write_still(&scene, &args.picture, path)?;
     }
-    if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
-    }
+    write_animations(&anim, &args.picture)?;
     Ok(0)
 }

@@ -8,7 +8,7 @@
 //! - `.ohno`: the board (the demo animates its explained solution).
 
 use super::box_cmd::box_text;
-use super::output::{print_line, write_animation, write_still, PictureArgs};
+use super::output::{print_line, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
@@ -184,12 +184,15 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     if let Some(png) = &args.picture.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
         eprintln!("tumble: wrote {}", png.display());
-        if args.picture.gif.is_none() {
+        if !args.picture.animates() {
             return Ok(0);
         }
     }
-    let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{}.gif", demo.name)));
-    write_animation(anim.as_ref(), &args.picture, &path)?;
-    eprintln!("tumble: wrote {}", path.display());
+    let picture = args.picture.or_gif(PathBuf::from(format!("{}.gif", demo.name)));
+    picture.check()?;
+    write_animations(anim.as_ref(), &picture)?;
+    for path in picture.paths().into_iter().filter(|p| Some(*p) != picture.png.as_deref()) {
+        eprintln!("tumble: wrote {}", path.display());
+    }
     Ok(0)
 }

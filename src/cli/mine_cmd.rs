@@ -173,7 +173,7 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         }
         print_line(&summary(&outcome))?;
     }
-    if args.picture.png.is_some() || args.picture.gif.is_some() {
+    if args.picture.any() {
         write_pictures(&MineAnimation::from_recording(&mine, recording), &args.picture)?;
     }
     Ok(0)

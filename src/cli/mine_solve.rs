@@ -88,7 +88,7 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     if args.summary || std::io::stderr().is_terminal() {
         eprintln!("tumble: {}", crate::mine::summary(&outcome));
     }
-    if args.picture.png.is_some() || args.picture.gif.is_some() {
+    if args.picture.any() {
         write_pictures(&MineAnimation::new(&mine, route), &args.picture)?;
     }
     Ok(0)

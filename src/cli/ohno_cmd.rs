@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, utf8_text, write_animation, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::{count_solutions, explain, generate, solve, Board};
@@ -105,7 +105,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         })?;
         return Ok(0);
     }
-    let wants_steps = args.steps || args.picture.gif.is_some();
+    let wants_steps = args.steps || args.picture.animates();
     if !wants_steps {
         return Ok(match solve(&puzzle) {
             Some(b) => {
@@ -139,8 +139,6 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
     }
     let anim = OhnoAnimation { trace };
-    if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
-    }
+    write_animations(&anim, &args.picture)?;
     Ok(0)
 }

@@ -2,9 +2,9 @@
 //!
 //! Each step is the earliest applicable deduction in this order: the five hint rules
 //! ([`super::rules::next_hint`]), then [`Rule::NeedsNeighbour`] and [`Rule::SplitAgreement`]
-//! ([`super::rules::next_further`]), then [`Rule::Contradiction`] (the first empty cell,
-//! row-major, whose other colour breaks a rule after propagation), then [`Rule::Search`] (the
-//! first whose other colour has no solution at all), and only on boards with several
+//! ([`super::rules::next_further`]), then [`Rule::Contradiction`] (the empty cell nearest to
+//! the step before whose other colour breaks a rule after propagation), then [`Rule::Search`]
+//! (the nearest whose other colour has no solution at all), and only on boards with several
 //! solutions [`Rule::Guess`]. All but `Guess` are sound: they agree with every solution.
 //! Trials skip cells on which two known solutions of the current board disagree (solutions
 //! found by earlier searches are kept), which keeps big boards with many solutions fast.
@@ -39,9 +39,12 @@ pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
     let mut cur = board.clone();
     let mut trace = Trace::new(board.clone(), None);
     let mut index = 0;
+    let mut last = 0;
     while st.contains(&EMPTY) {
-        let d =
-            hint_on(&ctx, &st).or_else(|| further_on(&ctx, &st)).unwrap_or_else(|| trial(&ctx, &st, &sol, &mut pool));
+        let d = hint_on(&ctx, &st)
+            .or_else(|| further_on(&ctx, &st))
+            .unwrap_or_else(|| trial(&ctx, &st, &sol, &mut pool, last));
+        last = d.cells[0].0 * ctx.n + d.cells[0].1;
         for &(r, c, color) in &d.cells {
             st[r * ctx.n + c] = code(color);
         }
@@ -61,16 +64,18 @@ fn code(color: Color) -> u8 {
 }
 
 /// A stall of the non-trial rules on state `st` (then a fixpoint of the full propagation):
-/// the first empty cell (row-major) whose colour opposite to the solution's breaks a rule
+/// the empty cell nearest to `last` (the first cell of the step before; ties row-major) whose colour opposite to the solution's breaks a rule
 /// after propagation ([`Rule::Contradiction`]), else the first whose opposite colour has no
-/// solution at all ([`Rule::Search`]), else a [`Rule::Guess`] of the solution's colour on the
-/// first empty cell. Cells where a known solution of the current board disagrees with `sol`
+/// solution at all ([`Rule::Search`]), in the same order, else a [`Rule::Guess`] of the
+/// solution's colour on the first empty cell (row-major). Cells where a known solution of the current board disagrees with `sol`
 /// are skipped: they are not forced.
-fn trial(ctx: &Ctx, st: &[u8], sol: &[u8], pool: &mut Vec<Vec<u8>>) -> Deduction {
+fn trial(ctx: &Ctx, st: &[u8], sol: &[u8], pool: &mut Vec<Vec<u8>>, last: usize) -> Deduction {
     pool.retain(|s| st.iter().zip(s).all(|(&a, &b)| a == EMPTY || a == b));
     let open = |pool: &[Vec<u8>], i: usize| st[i] == EMPTY && pool.iter().all(|s| s[i] == sol[i]);
     let other = |i: usize| RED + BLUE - sol[i];
-    let candidates: Vec<usize> = (0..st.len()).filter(|&i| open(pool, i)).collect();
+    let n = ctx.n;
+    let mut candidates: Vec<usize> = (0..st.len()).filter(|&i| open(pool, i)).collect();
+    candidates.sort_by_key(|&i| (last / n).abs_diff(i / n) + (last % n).abs_diff(i % n));
     for &i in &candidates {
         let mut t = st.to_vec();
         t[i] = other(i);

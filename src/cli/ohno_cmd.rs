@@ -137,7 +137,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
                 print_text(&b.to_string())?;
                 note_if_not_unique(&puzzle);
                 if let Some(path) = &args.picture.png {
-                    write_still(&board_scene(&b, &Marks::default()), &args.picture, path)?;
+                    write_still(
+                        &board_scene(&b, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
+                        &args.picture,
+                        path,
+                    )?;
                 }
                 0
             }
@@ -161,7 +165,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     print_text(&solution.to_string())?;
     note_if_not_unique(&puzzle);
     if let Some(path) = &args.picture.png {
-        write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
+        write_still(
+            &board_scene(&solution, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
+            &args.picture,
+            path,
+        )?;
     }
     let anim = OhnoAnimation { trace };
     if let Some(path) = &args.picture.gif {

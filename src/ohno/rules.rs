@@ -17,8 +17,8 @@
 use std::fmt;
 
 use super::board::{Board, Color};
-use super::hints::{closed_in, looks, neighbours, number_rule, seen, NUMBER_RULES};
-use super::propagate::{Ctx, BLUE, EMPTY, RED};
+use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, NUMBER_RULES};
+use super::propagate::{encode, Ctx, BLUE, EMPTY, RED};
 
 /// The kind of reasoning behind a [`Deduction`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -122,6 +122,42 @@ impl Deduction {
         for &(r, c, color) in &self.cells {
             board.set(r, c, Some(color));
         }
+    }
+
+    /// The cells the deduction read on `board` (the board before it), 0-based `(row, col)`,
+    /// apart from its cause and the cells it sets: for a number (rules 1-4, split agreement)
+    /// every cell of its four directions up to and including the first red one; for
+    /// [`Rule::NeedsNeighbour`] the cause's neighbours; for [`Rule::MustBeWall`] the red
+    /// neighbours of the cell. Empty for the trial rules, which read the whole board.
+    pub fn used_cells(&self, board: &Board) -> Vec<(usize, usize)> {
+        let n = board.size();
+        let st = encode(board);
+        let mut out: Vec<usize> = Vec::new();
+        match (self.rule, self.cause) {
+            (Rule::NeedsNeighbour, Some((r, c))) => out.extend(neighbours(n, r * n + c).into_iter().flatten()),
+            (Rule::MustBeWall, _) => {
+                for &(r, c, _) in &self.cells {
+                    out.extend(neighbours(n, r * n + c).into_iter().flatten());
+                }
+            }
+            (_, Some((r, c))) if self.number.is_some() => {
+                let i = r * n + c;
+                for (step, len) in rays(n, i) {
+                    let mut idx = i as isize;
+                    for _ in 0..len {
+                        idx += step;
+                        out.push(idx as usize);
+                        if st[idx as usize] == RED {
+                            break;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let set: Vec<usize> = self.cells.iter().map(|&(r, c, _)| r * n + c).collect();
+        out.retain(|i| !set.contains(i));
+        out.into_iter().map(|i| (i / n, i % n)).collect()
     }
 
     /// A deduction found on the state `st` of `ctx`'s board: `cells` as `(index, RED or

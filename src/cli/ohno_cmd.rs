@@ -67,7 +67,7 @@ enum DifficultyArg {
     Easy,
     /// The five hint rules get stuck before the end: it needs more reasoning (every way a
     /// number can split over its four directions, or trying a colour and reaching a
-    /// contradiction); no given can go. Boards from 4x4.
+    /// contradiction); no given can go. Boards from 3x3.
     Hard,
 }
 

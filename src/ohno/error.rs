@@ -88,5 +88,5 @@ pub struct NoPuzzle {
 impl NoPuzzle {
     /// The smallest side n of a board with a hard puzzle (a unique one the hint rules do not
     /// finish); checked exhaustively below it by the tests.
-    pub const HARD_FROM: usize = 4;
+    pub const HARD_FROM: usize = 3;
 }

@@ -68,12 +68,12 @@ pub(crate) struct Search<'a> {
     pub prefer: Option<&'a [u8]>,
     /// The cell the branching stays near (see [`Ctx::choose`]); `None`: the cell set last.
     pub focus: Option<usize>,
-    /// Once this many branching nodes were visited, every further node is probed
-    /// ([`Ctx::probe`]) before branching: a long search is one whose contradictions the
-    /// propagation alone does not see.
+    /// Once this many dead ends (states the propagation refuted) were met, every further node
+    /// is probed ([`Ctx::probe`]) before branching: such a search is one whose contradictions
+    /// the propagation alone sees too late.
     pub probe_after: u64,
-    /// Branching nodes visited so far.
-    pub nodes: u64,
+    /// Dead ends met so far.
+    pub dead_ends: u64,
 }
 
 impl Search<'_> {
@@ -88,12 +88,12 @@ impl Search<'_> {
             prefer: None,
             focus: None,
             probe_after: PROBE_AFTER,
-            nodes: 0,
+            dead_ends: 0,
         }
     }
 }
 
-/// Branching nodes a search visits before it starts probing (see [`Search::probe_after`]).
+/// Dead ends a search meets before it starts probing (see [`Search::probe_after`]).
 pub(crate) const PROBE_AFTER: u64 = 100;
 
 /// The work lists of one propagation.
@@ -477,10 +477,12 @@ impl Ctx {
             Some(i) => self.propagate_after(&mut st, Mode::Full, &[i]),
         };
         if ok.is_err() {
+            s.dead_ends += 1;
             return;
         }
         let focus = s.focus.or(changed);
-        if s.nodes >= s.probe_after && self.probe(&mut st, focus.unwrap_or(0)).is_err() {
+        if s.dead_ends >= s.probe_after && self.probe(&mut st, focus.unwrap_or(0)).is_err() {
+            s.dead_ends += 1;
             return;
         }
         let Some(i) = self.choose(&st, focus) else {
@@ -495,7 +497,6 @@ impl Ctx {
             return;
         }
         s.budget -= 1;
-        s.nodes += 1;
         let first = s.prefer.map_or(BLUE, |p| if p[i] == RED { RED } else { BLUE });
         for v in [first, RED + BLUE - first] {
             let mut next = st.clone();

@@ -12,7 +12,7 @@
 //!   blue; a removed number k is red, or blue seeing some other count j (each j a number put
 //!   in its place). That re-uses the previous proof and keeps the search next to the cell.
 //!
-//! A search that does not end within a few branching nodes probes every further node (every
+//! A search that has met a hundred dead ends probes every further node (every
 //! open cell tried in both colours, see [`Ctx::probe`]): what that learns settles most hard
 //! cases. Each search has a budget of branching nodes; a proof that runs out answers
 //! [`Proof::Unknown`] and the generator keeps the given, so a puzzle it makes is always

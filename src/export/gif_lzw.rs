@@ -5,14 +5,18 @@
 //! the table, bounded by [`SEARCH_BUDGET`] steps). With no free pixel it is plain greedy LZW,
 //! the same stream the `gif` crate's encoder (weezl) makes.
 //!
-//! The table is cleared when it is full (4096 codes), as most encoders do; code widths grow
-//! as the decoder expects (a code is read with the width that holds the decoder's next free
-//! code, the decoder being one entry behind the encoder).
+//! A picture is parsed once into [`Codes`] and packed into bits later: the parse does not
+//! depend on the numbers the colours have, and the bits every code takes depend only on the
+//! minimum code size and the code's place in its table generation, so a frame's size under
+//! any colour table is known before the table is chosen. The table is cleared when it is
+//! full (4096 codes), as most encoders do, or later ([`Clear::Deferred`]) when that is
+//! shorter.
 
 /// Most table steps one code's search takes before it settles for the longest string found.
 pub const SEARCH_BUDGET: usize = 96;
 
-const MAX_CODES: usize = 4096;
+pub use crate::export::gif_codes::Codes;
+use crate::export::gif_codes::MAX_CODES;
 
 /// What to encode: one symbol per pixel, in rows, and where a pixel may be written as `alt`.
 #[derive(Clone, Copy, Debug)]
@@ -62,13 +66,10 @@ impl Table {
         self.next += 1;
     }
 
-    /// Adds `code` + `symbol`, widens the codes when the decoder will, and says whether the
-    /// table just filled under [`Clear::Eager`] (time to clear).
-    fn define(&mut self, code: u16, symbol: u8, width: &mut u8, filled: &mut bool, policy: Clear) -> bool {
+    /// Adds `code` + `symbol` and says whether the table just filled under [`Clear::Eager`]
+    /// (time to clear).
+    fn define(&mut self, code: u16, symbol: u8, filled: &mut bool, policy: Clear) -> bool {
         self.add(code, symbol);
-        if self.next as usize > 1 << *width && *width < 12 {
-            *width += 1;
-        }
         let full = self.next as usize == MAX_CODES;
         *filled |= full;
         full && policy == Clear::Eager
@@ -92,30 +93,35 @@ impl Drop for Table {
     }
 }
 
-/// Little-endian bit packing of codes.
-struct Bits {
-    out: Vec<u8>,
-    acc: u64,
-    n: u32,
+/// Codes as the encoder makes them.
+struct Out {
+    codes: Codes,
+    current: u32,
 }
 
-impl Bits {
+impl Out {
+    fn new(size: u8, n: usize) -> Out {
+        let clear = 1u16 << size;
+        let mut codes = Vec::with_capacity(n / 4 + 16);
+        codes.push(clear);
+        Out { codes: Codes { size, codes, generations: Vec::new(), entries: 0 }, current: 0 }
+    }
+
     #[inline]
-    fn put(&mut self, code: u16, width: u8) {
-        self.acc |= (code as u64) << self.n;
-        self.n += width as u32;
-        while self.n >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.n -= 8;
+    fn put(&mut self, code: u16) {
+        self.codes.codes.push(code);
+        self.current += 1;
+        let first_entry = (1u16 << self.codes.size) + 2;
+        if code >= first_entry {
+            self.codes.entries = self.codes.entries.max(code - first_entry + 1);
         }
     }
 
-    fn finish(mut self) -> Vec<u8> {
-        if self.n > 0 {
-            self.out.push(self.acc as u8);
-        }
-        self.out
+    /// Ends the generation with `code` (clear or end).
+    fn close(&mut self, code: u16) {
+        self.codes.codes.push(code);
+        self.codes.generations.push(self.current);
+        self.current = 0;
     }
 }
 
@@ -134,32 +140,43 @@ pub enum Clear {
 pub const DEFERRED_CODES_LEFT: usize = 8000;
 
 /// Encodes `pixels` with `min_code_size` (2..=8) and returns the image data as
-/// [`gif::Encoder::write_lzw_pre_encoded_frame`] takes it: the minimum code size byte, then
-/// the LZW stream (not yet cut into sub-blocks). A stream that fills its table is encoded
-/// with both [`Clear`] policies and the shorter kept.
+/// [`gif::Encoder::write_lzw_pre_encoded_frame`] takes it (see [`Codes::pack`]).
+///
+/// # Panics
+/// As [`parse`].
+pub fn encode(pixels: Pixels<'_>, min_code_size: u8) -> Vec<u8> {
+    let mut identity = [0u8; 256];
+    for (i, m) in identity.iter_mut().enumerate() {
+        *m = i as u8;
+    }
+    parse(pixels, min_code_size).pack(&identity, min_code_size)
+}
+
+/// Parses `pixels` into codes with `min_code_size` (2..=8). A stream that fills its table is
+/// parsed with both [`Clear`] policies and the shorter kept.
 ///
 /// # Panics
 /// If a symbol (or `alt`) is not below `1 << min_code_size`, or `free` has another length.
-pub fn encode(pixels: Pixels<'_>, min_code_size: u8) -> Vec<u8> {
-    let (eager, filled) = encode_with(pixels, min_code_size, Clear::Eager);
+pub fn parse(pixels: Pixels<'_>, min_code_size: u8) -> Codes {
+    let (eager, filled) = parse_with(pixels, min_code_size, Clear::Eager);
     if !filled {
         return eager;
     }
-    let (deferred, _) = encode_with(pixels, min_code_size, Clear::Deferred);
-    if deferred.len() < eager.len() {
+    let (deferred, _) = parse_with(pixels, min_code_size, Clear::Deferred);
+    if deferred.bits(min_code_size) < eager.bits(min_code_size) {
         deferred
     } else {
         eager
     }
 }
 
-/// Encodes with one [`Clear`] policy; also says whether the table ever filled.
+/// Parses with one [`Clear`] policy; also says whether the table ever filled.
 ///
 /// # Panics
-/// As [`encode`].
-pub fn encode_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Vec<u8>, bool) {
+/// As [`parse`].
+pub fn parse_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Codes, bool) {
     if pixels.free.is_none() {
-        return encode_plain(pixels.symbols, min_code_size, policy);
+        return parse_plain(pixels.symbols, min_code_size, policy);
     }
     assert!((2..=8).contains(&min_code_size), "GIF minimum code sizes are 2..=8");
     let alpha = 1usize << min_code_size;
@@ -170,12 +187,8 @@ pub fn encode_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Vec
     }
     let n = pixels.symbols.len();
     let clear = alpha as u16;
-    let end = clear + 1;
     let mut table = Table::new(min_code_size);
-    let mut bits = Bits { out: Vec::with_capacity(n / 2 + 16), acc: 0, n: 0 };
-    bits.out.push(min_code_size);
-    let mut width = min_code_size + 1;
-    bits.put(clear, width);
+    let mut out = Out::new(min_code_size, n);
     let mut search = Search { stack: Vec::with_capacity(64) };
     let mut prev: Option<u16> = None;
     let mut pos = 0;
@@ -187,7 +200,7 @@ pub fn encode_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Vec
         let mut restart = false;
         if let Some(p) = prev {
             if (table.next as usize) < MAX_CODES {
-                restart = table.define(p, first, &mut width, &mut filled, policy);
+                restart = table.define(p, first, &mut filled, policy);
             }
         }
         if !restart && table.next as usize == MAX_CODES && policy == Clear::Deferred {
@@ -195,41 +208,33 @@ pub fn encode_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Vec
         }
         if restart {
             // Start a new table, and match again in it.
-            bits.put(clear, width);
+            out.close(clear);
             table.clear();
-            width = min_code_size + 1;
             prev = None;
             continue;
         }
-        bits.put(code, width);
+        out.put(code);
         prev = Some(code);
         pos += len;
         run += (len as f64 - run) / 16.0;
     }
-    // The decoder adds an entry for the last code before it reads the end code.
-    if table.next as usize == 1 << width && width < 12 {
-        width += 1;
-    }
-    bits.put(end, width);
-    (bits.finish(), filled)
+    out.close(clear + 1);
+    (out.codes, filled)
 }
 
-/// [`encode_with`] for pixels with no choice: plain greedy LZW (the same stream).
-fn encode_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Vec<u8>, bool) {
+/// [`parse_with`] for pixels with no choice: plain greedy LZW (the same parse).
+fn parse_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Codes, bool) {
     assert!((2..=8).contains(&min_code_size), "GIF minimum code sizes are 2..=8");
     let alpha = 1usize << min_code_size;
     assert!(symbols.iter().all(|&s| (s as usize) < alpha), "symbol above the code size");
     let n = symbols.len();
     let clear = alpha as u16;
     let mut table = Table::new(min_code_size);
-    let mut bits = Bits { out: Vec::with_capacity(n / 2 + 16), acc: 0, n: 0 };
-    bits.out.push(min_code_size);
-    let mut width = min_code_size + 1;
-    bits.put(clear, width);
+    let mut out = Out::new(min_code_size, n);
     let mut filled = false;
     let Some((&first, rest)) = symbols.split_first() else {
-        bits.put(clear + 1, width);
-        return (bits.finish(), false);
+        out.close(clear + 1);
+        return (out.codes, false);
     };
     let mut cur = first as u16;
     let mut len = 1usize;
@@ -241,28 +246,24 @@ fn encode_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Vec<u8>, b
             len += 1;
             continue;
         }
-        bits.put(cur, width);
+        out.put(cur);
         run += (len as f64 - run) / 16.0;
         let mut restart = false;
         if (table.next as usize) < MAX_CODES {
-            restart = table.define(cur, s, &mut width, &mut filled, policy);
+            restart = table.define(cur, s, &mut filled, policy);
         } else if policy == Clear::Deferred {
             restart = (n - 1 - i) as f64 > DEFERRED_CODES_LEFT as f64 * run;
         }
         if restart {
-            bits.put(clear, width);
+            out.close(clear);
             table.clear();
-            width = min_code_size + 1;
         }
         cur = s as u16;
         len = 1;
     }
-    bits.put(cur, width);
-    if table.next as usize == 1 << width && width < 12 {
-        width += 1;
-    }
-    bits.put(clear + 1, width);
-    (bits.finish(), filled)
+    out.put(cur);
+    out.close(clear + 1);
+    (out.codes, filled)
 }
 
 /// The depth-first walk that finds the longest string at a position.
@@ -398,6 +399,51 @@ mod tests {
             data.len(),
             fixed.len()
         );
+    }
+
+    #[test]
+    fn packing_for_smaller_code_sizes_renumbers_and_predicts_its_size() {
+        let mut seed = 5;
+        for n in [1usize, 2, 300, 5000, 200_000] {
+            // Four colours, numbered 200..204 in the parse, 0..4 (reversed) when packed.
+            let mut px = Vec::with_capacity(n);
+            while px.len() < n {
+                let c = 200 + (lcg(&mut seed) % 4) as u8;
+                let run = 1 + lcg(&mut seed) as usize % 9;
+                px.extend(std::iter::repeat_n(c, run.min(n - px.len())));
+            }
+            let free: Vec<bool> = (0..n).map(|i| i % 7 < 3).collect();
+            for pixels in [Pixels { symbols: &px, free: None }, Pixels { symbols: &px, free: Some((&free, 9)) }] {
+                let codes = parse(pixels, 8);
+                let mut map = [0u8; 256];
+                for (c, m) in [(200, 3), (201, 2), (202, 1), (203, 0), (9, 4)] {
+                    map[c] = m;
+                }
+                for size in [3u8, 5, 8] {
+                    let data = codes.pack(&map, size);
+                    assert_eq!(data.len() - 1, codes.bits(size).div_ceil(8) as usize, "{n} pixels, size {size}");
+                    let out = decode(&data);
+                    assert_eq!(out.len(), n);
+                    for i in 0..n {
+                        let ok = out[i] == map[px[i] as usize] || (pixels.free.is_some() && free[i] && out[i] == 4);
+                        assert!(ok, "{n} pixels, size {size}, pixel {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn codes_decode_to_their_pixels_and_fit_smaller_tables_only_when_their_entries_do() {
+        let mut seed = 3;
+        let px: Vec<u8> = (0..300_000).map(|_| (lcg(&mut seed) % 3) as u8).collect();
+        let codes = parse(Pixels { symbols: &px, free: None }, 2);
+        assert_eq!(codes.decode(), px);
+        assert!(codes.entries > 4086, "random pixels fill the table: {}", codes.entries);
+        assert!(codes.fits(2) && !codes.fits(3));
+        let small = parse(Pixels { symbols: &px[..1000], free: None }, 2);
+        assert_eq!(small.decode(), &px[..1000]);
+        assert!(small.fits(8));
     }
 
     #[test]

@@ -1,14 +1,16 @@
-//! Animated GIF through the `gif` crate: one global palette ([`Palette`]), delays in
-//! centiseconds, and each frame made small by [`crate::export::gif_frame`] (changed rectangle,
-//! transparent unchanged pixels where they shorten the LZW stream, local tables for few
-//! colours), encoded in parallel; a frame equal to the one before lengthens its delay instead.
+//! Animated GIF through the `gif` crate: one global palette ([`Palette`]) in the order that
+//! makes the frames smallest ([`crate::export::gif_order`]), delays in centiseconds, and each
+//! frame made small by [`crate::export::gif_frame`] (changed rectangle, transparent unchanged
+//! pixels where they shorten the LZW stream, local tables where they pay), parsed in
+//! parallel; a frame equal to the one before lengthens its delay instead.
 //!
 //! Every frame has disposal "keep", so the viewer's canvas after frame k is frame k, and
 //! frame k+1 can be encoded from frames k and k+1 alone. Tuning notes: `docs/gif.md`.
 
 use crate::export::atomic::AtomicFile;
-use crate::export::gif_frame::{encode_patch, EncodedFrame, Patch, Rect, Slots};
+use crate::export::gif_frame::{EncodedFrame, Parsed, Patch, Rect};
 use crate::export::gif_lzw::{self, Pixels};
+use crate::export::gif_order::Slots;
 use crate::export::palette::Palette;
 use crate::export::sink::{FrameSink, Plays, Rendered};
 use rayon::prelude::*;
@@ -20,11 +22,10 @@ use std::path::{Path, PathBuf};
 pub const MAX_DELAY_CS: u32 = 65_535;
 
 /// A GIF being made. Nothing is written before [`GifWriter::finish`]: the global colour table
-/// comes first in a GIF, and its best order (the colours most frames write first, see
-/// [`Slots::order_by_use`]) is known once the frames are. So frames are kept as [`Patch`]es
-/// (their changed rectangles) until the end, or until they hold [`MEMORY_BUDGET`] bytes:
-/// then the order is fixed from the frames so far, and later frames are encoded as they come
-/// (colours not seen yet appended to the table).
+/// comes first in a GIF, and its best order ([`Slots::arrange`]) is known once the frames
+/// are. So frames are kept parsed ([`Parsed`]) until the end, or until they hold
+/// [`MEMORY_BUDGET`] bytes: then the order is fixed from the frames so far, and later frames
+/// are encoded as they come (colours not seen yet appended to the table).
 pub struct GifWriter {
     width: usize,
     height: usize,
@@ -33,8 +34,8 @@ pub struct GifWriter {
     plays: Plays,
     previous: Option<Vec<u8>>,
     /// Frames not encoded yet, with their delays.
-    patches: Vec<(Patch, u32)>,
-    patch_bytes: usize,
+    parsed: Vec<(Parsed, u32)>,
+    parsed_bytes: usize,
     /// Encoded frames with their delays.
     done: Vec<(EncodedFrame, u32)>,
     target: PathBuf,
@@ -65,8 +66,8 @@ impl GifWriter {
             slots: Slots::default(),
             plays,
             previous: None,
-            patches: Vec::new(),
-            patch_bytes: 0,
+            parsed: Vec::new(),
+            parsed_bytes: 0,
             done: Vec::new(),
             target: path.to_path_buf(),
         })
@@ -83,16 +84,19 @@ impl GifWriter {
         let (w, h) = (self.width, self.height);
         let prev = self.previous.take();
         let before = |i: usize| if i == 0 { prev.as_deref() } else { Some(&frames[i - 1].0[..]) };
-        let patches: Vec<Option<Patch>> =
-            (0..frames.len()).into_par_iter().map(|i| Patch::new(before(i), &frames[i].0, w, h)).collect();
-        let ordered = !self.slots.order.is_empty();
-        if ordered {
-            self.slots.order_by_use(patches.iter().flatten());
-        }
-        let (slots, palette) = (&self.slots, &self.palette);
-        let encoded: Vec<Option<Result<EncodedFrame, Patch>>> = patches
+        let parsed: Vec<Option<Parsed>> = (0..frames.len())
             .into_par_iter()
-            .map(|p| p.map(|p| if ordered { Ok(encode_patch(&p, slots, palette)) } else { Err(p) }))
+            .map(|i| Patch::new(before(i), &frames[i].0, w, h).map(|p| Parsed::new(&p)))
+            .collect();
+        if self.slots.is_fixed() {
+            let demands: Vec<_> = parsed.iter().flatten().map(Parsed::demand).collect();
+            self.slots.arrange(&demands);
+        }
+        let ordered = self.slots.is_fixed();
+        let (slots, palette) = (&self.slots, &self.palette);
+        let encoded: Vec<Option<Result<EncodedFrame, Parsed>>> = parsed
+            .into_par_iter()
+            .map(|p| p.map(|p| if ordered { Ok(p.encode(slots, palette)) } else { Err(p) }))
             .collect();
         for (e, (_, delay)) in encoded.into_iter().zip(&frames) {
             let delay = (*delay).max(1);
@@ -100,19 +104,19 @@ impl GifWriter {
                 None => self.lengthen_last(delay),
                 Some(Ok(f)) => self.done.push((f, delay)),
                 Some(Err(p)) => {
-                    self.patch_bytes += p.bytes();
-                    self.patches.push((p, delay));
+                    self.parsed_bytes += p.bytes();
+                    self.parsed.push((p, delay));
                 }
             }
         }
         self.previous = frames.into_iter().last().map(|(f, _)| f).or(prev);
-        if self.patch_bytes > MEMORY_BUDGET {
-            self.encode_patches();
+        if self.parsed_bytes > MEMORY_BUDGET {
+            self.encode_parsed();
         }
     }
 
     fn lengthen_last(&mut self, delay: u32) {
-        if let Some((_, d)) = self.patches.last_mut() {
+        if let Some((_, d)) = self.parsed.last_mut() {
             *d += delay;
         } else if let Some((_, d)) = self.done.last_mut() {
             *d += delay;
@@ -120,13 +124,14 @@ impl GifWriter {
     }
 
     /// Fixes the table order from the kept frames and encodes them.
-    fn encode_patches(&mut self) {
-        let patches = std::mem::take(&mut self.patches);
-        self.patch_bytes = 0;
-        self.slots.order_by_use(patches.iter().map(|(p, _)| p));
+    fn encode_parsed(&mut self) {
+        let parsed = std::mem::take(&mut self.parsed);
+        self.parsed_bytes = 0;
+        let demands: Vec<_> = parsed.par_iter().map(|(p, _)| p.demand()).collect();
+        self.slots.arrange(&demands);
         let (slots, palette) = (&self.slots, &self.palette);
         let encoded: Vec<(EncodedFrame, u32)> =
-            patches.into_par_iter().map(|(p, d)| (encode_patch(&p, slots, palette), d)).collect();
+            parsed.into_par_iter().map(|(p, d)| (p.encode(slots, palette), d)).collect();
         self.done.extend(encoded);
     }
 
@@ -137,7 +142,7 @@ impl GifWriter {
 
     /// Number of frames so far (equal consecutive frames merged count once).
     pub fn frames(&self) -> usize {
-        self.done.len() + self.patches.len()
+        self.done.len() + self.parsed.len()
     }
 
     /// Writes the file and puts it in place: the global table of the slots used (a power of
@@ -147,7 +152,7 @@ impl GifWriter {
     /// # Errors
     /// I/O errors writing or renaming (nothing is then left), with the path.
     pub fn finish(mut self) -> io::Result<()> {
-        self.encode_patches();
+        self.encode_parsed();
         let path = &self.target;
         let top = self.done.iter().filter_map(|(f, _)| f.transparent).map(|t| t as usize + 1).max().unwrap_or(0);
         let entries = self.slots.order.len().max(top).max(2);
@@ -231,5 +236,61 @@ impl FrameSink for GifSink {
 
     fn finish(self: Box<Self>) -> io::Result<()> {
         self.writer.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::gif_read::decode;
+    use crate::scene::Color;
+
+    /// Frames of rectangles in colours `from..to` of the palette, each on the one before.
+    fn frames(seed: &mut u64, w: usize, h: usize, first: &[u8], n: usize, from: u8, to: u8) -> Vec<Vec<u8>> {
+        let mut next = || {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (*seed >> 33) as usize
+        };
+        let mut out = Vec::new();
+        let mut f = first.to_vec();
+        for _ in 0..n {
+            let (x, y) = (next() % w, next() % h);
+            let (rw, rh) = (1 + next() % (w - x), 1 + next() % (h - y));
+            let c = from + (next() % (to - from) as usize) as u8;
+            for row in y..y + rh {
+                f[row * w + x..row * w + x + rw].fill(c);
+            }
+            out.push(f.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn frames_after_the_order_is_fixed_bring_new_colours_and_compose_exactly() {
+        let base: Vec<Color> = (0..12u8).map(|i| Color { r: i * 20, g: 255 - i * 20, b: i * 7, a: 255 }).collect();
+        let palette = Palette::from_theme(&base);
+        let (w, h) = (64, 48);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.gif");
+        let mut gif = GifWriter::create(&path, w as u32, h as u32, &palette, Plays::Forever).unwrap();
+        let mut seed = 9;
+        let mut all = frames(&mut seed, w, h, &vec![0; w * h], 20, 0, 40);
+        gif.add_frames(all.iter().map(|f| (f.clone(), 4)).collect());
+        // What the memory budget does: the order is fixed from the frames so far.
+        gif.encode_parsed();
+        assert!(gif.slots.is_fixed());
+        let fixed = gif.slots.order.clone();
+        let more = frames(&mut seed, w, h, all.last().unwrap(), 20, 30, 200);
+        gif.add_frames(more.iter().map(|f| (f.clone(), 4)).collect());
+        assert!(gif.slots.order.len() > fixed.len(), "new colours appended");
+        assert_eq!(gif.slots.order[..fixed.len()], fixed[..], "the fixed slots stay");
+        all.extend(more);
+        gif.finish().unwrap();
+        let d = decode(std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(d.duration_cs(), 4 * all.len() as u64);
+        for (k, f) in all.iter().enumerate() {
+            let rgba: Vec<u8> = f.iter().flat_map(|&i| palette.color(i).into_iter().chain([255])).collect();
+            assert!(d.at_cs(4 * k as u64).rgba == rgba, "frame {k}");
+        }
     }
 }

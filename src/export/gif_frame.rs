@@ -1,17 +1,20 @@
 //! One GIF frame made as small as this encoder can. The frame is the smallest rectangle that
 //! differs from what the viewer shows (a [`Patch`]); inside it, the pixels that do not change
-//! may be written as the transparent index. Several codings are encoded and the shortest
-//! kept: in global table slots or with a local table of just the rectangle's colours (fewer
-//! colours, a smaller code size), and for each, every unchanged pixel as itself, every one
-//! transparent, or a free choice per pixel ([`crate::export::gif_lzw`]). Transparency helps
-//! where a still area surrounds the change; where nearly everything moves (a box turning)
-//! the plain picture is shorter.
+//! may be written as the transparent index. The rectangle is parsed into LZW codes once for
+//! each way of writing its unchanged pixels that may be the shortest ([`Parsed`]): every one
+//! as itself, every one transparent, a free choice per pixel ([`crate::export::gif_lzw`]),
+//! runs kept whole, gifsicle's rule (stretches of two colours or more transparent).
+//! Transparency helps where a still area surrounds the change; where nearly everything moves
+//! (a box turning) the plain picture is shorter.
 //!
-//! Pixels are indices into the theme's palette ([`crate::export::palette::Palette`]); the
-//! file's global table holds those colours in another order ([`Slots`]). Every frame has
+//! The parses are in palette indices ([`crate::export::palette::Palette`]); the file's global
+//! table holds the colours in another order ([`Slots`]), chosen from every frame's sizes
+//! ([`Parsed::demand`]), and each frame is then written ([`Parsed::encode`]) in the way and
+//! table (global, or a local one of just its colours) that is shortest. Every frame has
 //! disposal "keep", so after it the viewer shows exactly the frame.
 
-use crate::export::gif_lzw::{self, Pixels};
+use crate::export::gif_lzw::{self, Clear, Pixels};
+use crate::export::gif_order::{add, bits_for, has, members, Demand, Set, Slots, Way, NEVER};
 
 /// A rectangle of the canvas, pixels: left, top, width, height.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +68,6 @@ pub fn changed_rect(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<Rect> {
         }
     }
     Some(Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 })
-}
-
-/// Bits a code size needs for `n` symbols (2..=8: GIF's smallest minimum code size is 2).
-fn bits_for(n: usize) -> u8 {
-    (usize::BITS - n.saturating_sub(1).leading_zeros()).clamp(2, 8) as u8
 }
 
 /// What a frame writes: its rectangle's pixels and which of them the viewer already shows.
@@ -140,120 +138,6 @@ impl Patch {
     }
 }
 
-/// How many of the largest frames [`Slots::order_by_use`] tries to give their smallest code
-/// size.
-const IMPROVE_FRAMES: usize = 200;
-
-/// No slot.
-const NONE: u16 = u16::MAX;
-
-/// The file's global colour table: palette index -> table slot.
-#[derive(Clone, Debug)]
-pub struct Slots {
-    slot: [u16; 256],
-    /// Slots below this are given for good (frames encoded with them).
-    fixed: u16,
-    /// Palette index of each slot.
-    pub order: Vec<u8>,
-}
-
-impl Default for Slots {
-    fn default() -> Slots {
-        Slots { slot: [NONE; 256], fixed: 0, order: Vec::new() }
-    }
-}
-
-impl Slots {
-    /// Gives the colours the patches write slots so that as many frames as can have all
-    /// their colours (and a transparent slot) in the fewest bits: the largest frames first,
-    /// each taking the slots its colours need when they still fit its smallest code size;
-    /// the other colours after them, the most written first (weighted by the size of the
-    /// frames that write them).
-    pub fn order_by_use<'a>(&mut self, patches: impl Iterator<Item = &'a Patch>) {
-        let list: Vec<&Patch> = patches.collect();
-        // Candidate orders: colours weighted by the area of the frames that write them, by
-        // the number of such frames, by the square root of the area; the one under which
-        // the frames' code sizes times their areas add up least is kept.
-        let mut best: Option<(u64, Slots)> = None;
-        for scheme in 0..3 {
-            let mut weight = [0u64; 256];
-            for p in &list {
-                let area = p.symbols.len() as u64;
-                for i in colours(&p.changed) {
-                    weight[i] += match scheme {
-                        0 => area + p.changed[i] as u64,
-                        1 => (1 << 32) + area,
-                        _ => (area as f64).sqrt() as u64 + 1,
-                    };
-                }
-            }
-            let mut candidate = self.clone();
-            let rest: Vec<usize> = (0..256).filter(|&i| weight[i] > 0 && candidate.slot[i] == NONE).collect();
-            candidate.place(rest, &weight);
-            let cost = list.iter().map(|p| p.symbols.len() as u64 * candidate.bits(p) as u64).sum::<u64>();
-            if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-                best = Some((cost, candidate));
-            }
-        }
-        let Some((mut cost, b)) = best else { return };
-        *self = b;
-        // Then, for the largest frames that need more bits than their colours would, try
-        // their colours first in the table; keep what lowers the sum.
-        let mut big = list.clone();
-        big.sort_by_key(|p| std::cmp::Reverse(p.symbols.len()));
-        big.truncate(IMPROVE_FRAMES);
-        let fresh: Vec<u8> = self.order.iter().copied().filter(|&i| self.slot[i as usize] >= self.fixed).collect();
-        for _pass in 0..2 {
-            for p in &big {
-                let minimal = bits_for(colours(&p.changed).count() + usize::from(p.any_free()));
-                if self.bits(p) <= minimal {
-                    continue;
-                }
-                let (mut first, mut then): (Vec<u8>, Vec<u8>) = fresh.iter().partition(|&&i| p.changed[i as usize] > 0);
-                first.sort_by_key(|&i| self.slot[i as usize]);
-                then.sort_by_key(|&i| self.slot[i as usize]);
-                let mut candidate = self.clone();
-                for (k, &i) in first.iter().chain(&then).enumerate() {
-                    let s = self.fixed as usize + k;
-                    candidate.slot[i as usize] = s as u16;
-                    candidate.order[s] = i;
-                }
-                let c = list.iter().map(|p| p.symbols.len() as u64 * candidate.bits(p) as u64).sum::<u64>();
-                if c < cost {
-                    cost = c;
-                    *self = candidate;
-                }
-            }
-        }
-        self.fixed = self.order.len() as u16;
-    }
-
-    /// The code size a patch needs in these slots, with a transparent slot when it has
-    /// unchanged pixels.
-    fn bits(&self, p: &Patch) -> u8 {
-        let mut used = [false; 256];
-        let mut max = 0;
-        for i in colours(&p.changed) {
-            let s = self.slot[i] as usize;
-            used[s] = true;
-            max = max.max(s);
-        }
-        if p.any_free() {
-            max = max.max((0..256).find(|&s| !used[s]).unwrap_or(255));
-        }
-        bits_for(max + 1)
-    }
-
-    /// Appends `new` colours, the most counted first.
-    fn place(&mut self, mut new: Vec<usize>, count: &[u64; 256]) {
-        new.sort_by_key(|&i| (std::cmp::Reverse(count[i]), i));
-        for i in new {
-            self.slot[i] = self.order.len() as u16;
-            self.order.push(i as u8);
-        }
-    }
-}
-
 /// How the unchanged pixels of a patch are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Unchanged {
@@ -261,183 +145,316 @@ enum Unchanged {
     Own,
     /// Each as the transparent index.
     Transparent,
-    /// Either, chosen by the encoder.
+    /// Either, chosen by the encoder, where its colour is also a changed pixel's (else
+    /// transparent: a colour only unchanged pixels have needs no slot then).
     Free,
     /// As the pixel before was written when that is either of its own colour or the
     /// transparent index (runs stay runs), else transparent when at least [`MIN_RUN`] free
     /// pixels follow, else as itself.
     Runs,
+    /// Each maximal stretch of unchanged pixels (in rows) transparent when it holds two
+    /// colours or more, else as itself (gifsicle's rule).
+    Stretches,
 }
 
-/// Frames of at most this many pixels also try every unchanged pixel transparent and local
-/// tables (on larger ones these seldom win, and each try is a whole encode).
+/// Frames of at most this many pixels also try every unchanged pixel transparent (on larger
+/// ones it seldom wins, and each try is a whole parse).
 const SMALL_FRAME: usize = 32_768;
 
 /// See [`Unchanged::Runs`].
 const MIN_RUN: u32 = 4;
 
-/// A symbol numbering: palette index -> symbol (`NONE` for colours it leaves out, which
-/// only unchanged pixels may have), the code size, the transparent symbol.
-struct Coding {
-    map: [u16; 256],
-    size: u8,
+/// One parse of a frame ([`gif_lzw::Codes`]) in its own symbols: the palette indices it has,
+/// numbered from 0 in palette order, so that it is parsed at the smallest code size (the one
+/// it most often ends up with, whose table holds the most entries).
+#[derive(Clone, Debug)]
+struct Written {
+    codes: gif_lzw::Codes,
+    /// The palette index of each symbol (the transparent symbol's is meaningless).
+    palette_of: Vec<u8>,
+    /// The palette indices it writes as themselves.
+    colours: Set,
+    /// The symbol that stands for the transparent index, if some pixel is written as it.
     transparent: Option<u8>,
+    /// How it was made (to parse it again): the coding, the palette index standing for the
+    /// transparent index, the clearing policy.
+    how: Unchanged,
+    t: u8,
+    clear: Clear,
+    /// Its table filled.
+    filled: bool,
 }
 
-impl Coding {
-    fn encode(&self, p: &Patch, how: Unchanged) -> Vec<u8> {
-        let limit = 1u16 << self.size;
-        let t = self.transparent.unwrap_or(0);
-        let mut syms = Vec::with_capacity(p.symbols.len());
-        let mut free = Vec::with_capacity(p.free.len());
-        // Free pixels from each pixel on, for Runs.
-        let mut ahead = Vec::new();
-        if how == Unchanged::Runs {
-            ahead = vec![0u32; p.free.len() + 1];
-            for i in (0..p.free.len()).rev() {
+/// A frame parsed in every coding that may be the shortest, ready to be written in whatever
+/// global table order the file gets ([`Parsed::encode`]).
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// Where it is drawn.
+    pub rect: Rect,
+    ways: Vec<Written>,
+    /// The patch, kept when some way's table entries do not all fit code size 8 (to be
+    /// parsed again at a larger code size than its own).
+    patch: Option<Box<Patch>>,
+}
+
+/// Bytes of a frame's control extension (8) and image descriptor (10).
+const FRAME_HEADER: usize = 18;
+
+/// Entries of a local table for `n` symbols (a power of two, at least 2).
+fn local_entries(n: usize) -> usize {
+    n.next_power_of_two().max(2)
+}
+
+impl Written {
+    fn symbols(&self) -> usize {
+        count(&self.colours) + usize::from(self.transparent.is_some())
+    }
+
+    /// Bytes with a local table of just its symbols.
+    fn local(&self) -> usize {
+        let n = self.symbols();
+        FRAME_HEADER + 3 * local_entries(n) + self.codes.file_bytes(bits_for(n))
+    }
+
+    /// The image data with each symbol `s` as `map[s]` at minimum code size `size`: the
+    /// parse's codes renumbered when they fit that size, else `patch` parsed again.
+    fn data(&self, map: &[u8; 256], size: u8, patch: Option<&Patch>) -> Vec<u8> {
+        if self.codes.fits(size) {
+            return self.codes.pack(map, size);
+        }
+        let again = parse(patch.expect("kept for this"), self.how, self.t, size, self.clear);
+        // The new parse may write the transparent index where this one did not (no slot for it).
+        if again.transparent.is_none() || self.transparent.is_some() {
+            return again.codes.pack(map, size);
+        }
+        let pixels: Vec<u8> = self.codes.decode().iter().map(|&s| map[s as usize]).collect();
+        gif_lzw::encode(Pixels { symbols: &pixels, free: None }, size)
+    }
+}
+
+fn count(s: &Set) -> usize {
+    s.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+impl Parsed {
+    /// Parses a patch: every pixel as itself; with unchanged pixels, also the codings of
+    /// [`Unchanged`] that can win (every one transparent on small frames only).
+    pub fn new(p: &Patch) -> Parsed {
+        let mut ways = vec![parse(p, Unchanged::Own, 0, 2, Clear::Eager)];
+        // The transparent index stands in as a palette index no changed pixel has.
+        if let Some(t) = (0..256).find(|&i| p.changed[i] == 0).filter(|_| p.any_free()) {
+            let mut hows = vec![Unchanged::Free, Unchanged::Runs, Unchanged::Stretches];
+            if p.symbols.len() <= SMALL_FRAME {
+                hows.push(Unchanged::Transparent);
+            }
+            for how in hows {
+                ways.push(parse(p, how, t as u8, 2, Clear::Eager));
+            }
+        }
+        // Keeping a full table longer ([`Clear::Deferred`]) is tried on the shortest way only
+        // (each try is a whole parse).
+        let own_size = |w: &Written| w.codes.file_bytes(w.codes.size);
+        let k = (0..ways.len()).min_by_key(|&k| own_size(&ways[k])).expect("a frame has a way");
+        if ways[k].filled {
+            let (how, t) = (ways[k].how, ways[k].t);
+            let deferred = parse(p, how, t, 2, Clear::Deferred);
+            if own_size(&deferred) < own_size(&ways[k]) {
+                ways[k] = deferred;
+            }
+        }
+        let patch = ways.iter().any(|w| !w.codes.fits(8)).then(|| Box::new(p.clone()));
+        Parsed { rect: p.rect, ways, patch }
+    }
+
+    /// Bytes it holds (for the writer's memory budget).
+    pub fn bytes(&self) -> usize {
+        let ways = self.ways.iter().map(|w| 2 * w.codes.codes.len() + 4 * w.codes.generations.len() + 400);
+        ways.sum::<usize>() + self.patch.as_ref().map_or(0, |p| p.bytes()) + 64
+    }
+
+    /// What it costs under each global order ([`Slots::arrange`]).
+    pub fn demand(&self) -> Demand {
+        let ways = self
+            .ways
+            .iter()
+            .map(|w| {
+                let mut bytes = [NEVER; 7];
+                for (k, b) in bytes.iter_mut().enumerate() {
+                    let size = k as u8 + 2;
+                    if w.symbols() <= 1 << size {
+                        *b = (FRAME_HEADER + w.codes.file_bytes(size)) as u32;
+                    }
+                }
+                Way { colours: w.colours, transparent: w.transparent.is_some(), bytes }
+            })
+            .collect();
+        let local = self.ways.iter().map(Written::local).min().expect("a frame has a way") as u32;
+        Demand { ways, local }
+    }
+
+    /// The shortest of its ways, in global `slots` (which must hold every colour it writes as
+    /// itself) or with a local table; `palette` is the RGB of each palette index.
+    ///
+    /// # Panics
+    /// If a colour it writes has no slot.
+    pub fn encode(&self, slots: &Slots, palette: &[[u8; 3]]) -> EncodedFrame {
+        // (bytes, way, global code size and transparent slot or None for a local table)
+        type Choice = (usize, usize, Option<(u8, Option<u8>)>);
+        let mut best: Option<Choice> = None;
+        for (k, w) in self.ways.iter().enumerate() {
+            let mut used = [false; 256];
+            let mut top = 0;
+            for c in members(&w.colours) {
+                let s = slots.slot(c).unwrap_or_else(|| panic!("palette index {c} has no slot"));
+                used[s] = true;
+                top = top.max(s);
+            }
+            let t = w.transparent.map(|_| (0..256).find(|&s| !used[s]).expect("a free slot") as u8);
+            let size = bits_for(top.max(t.map_or(0, |t| t as usize)) + 1);
+            let global = FRAME_HEADER + w.codes.file_bytes(size);
+            for (bytes, how) in [(global, Some((size, t))), (w.local(), None)] {
+                if best.is_none_or(|(b, _, _)| bytes < b) {
+                    best = Some((bytes, k, how));
+                }
+            }
+        }
+        let (_, k, how) = best.expect("a frame has a way");
+        let w = &self.ways[k];
+        let mut map = [0u8; 256];
+        match how {
+            Some((size, t)) => {
+                for (sym, &c) in w.palette_of.iter().enumerate() {
+                    if let Some(s) = slots.slot(c as usize) {
+                        map[sym] = s as u8;
+                    }
+                }
+                if let (Some(sym), Some(t)) = (w.transparent, t) {
+                    map[sym as usize] = t;
+                }
+                EncodedFrame {
+                    rect: self.rect,
+                    palette: None,
+                    transparent: t,
+                    data: w.data(&map, size, self.patch.as_deref()),
+                }
+            }
+            None => {
+                let n = w.symbols();
+                let mut rgb = Vec::with_capacity(3 * local_entries(n));
+                let mut local = 0u8;
+                for (sym, &c) in w.palette_of.iter().enumerate() {
+                    if Some(sym as u8) != w.transparent && has(&w.colours, c as usize) {
+                        map[sym] = local;
+                        local += 1;
+                        rgb.extend_from_slice(&palette[c as usize]);
+                    }
+                }
+                let t = w.transparent.map(|sym| {
+                    map[sym as usize] = local;
+                    local
+                });
+                rgb.resize(3 * local_entries(n), 0);
+                EncodedFrame {
+                    rect: self.rect,
+                    palette: Some(rgb),
+                    transparent: t,
+                    data: w.data(&map, bits_for(n), self.patch.as_deref()),
+                }
+            }
+        }
+    }
+}
+
+/// The symbols a patch is written as with unchanged pixels written `how` (palette indices,
+/// `t` standing for the transparent index), and where the LZW may choose `t` instead.
+fn symbols(p: &Patch, how: Unchanged, t: u8) -> (Vec<u8>, Vec<bool>) {
+    if how == Unchanged::Own || p.free.is_empty() {
+        return (p.symbols.clone(), Vec::new());
+    }
+    let n = p.symbols.len();
+    let changed = |s: u8| p.changed[s as usize] > 0;
+    let mut syms = Vec::with_capacity(n);
+    let mut choice = Vec::new();
+    match how {
+        Unchanged::Own => unreachable!("returned above"),
+        Unchanged::Transparent => {
+            syms.extend(p.symbols.iter().zip(&p.free).map(|(&s, &f)| if f { t } else { s }));
+        }
+        Unchanged::Free => {
+            choice.reserve(n);
+            for (&s, &f) in p.symbols.iter().zip(&p.free) {
+                let own = !f || changed(s);
+                syms.push(if own { s } else { t });
+                choice.push(f && own);
+            }
+        }
+        Unchanged::Runs => {
+            // Free pixels from each pixel on.
+            let mut ahead = vec![0u32; n + 1];
+            for i in (0..n).rev() {
                 ahead[i] = if p.free[i] { ahead[i + 1] + 1 } else { 0 };
             }
-        }
-        for (i, &s) in p.symbols.iter().enumerate() {
-            let m = self.map[s as usize];
-            let is_free = p.free.get(i).copied().unwrap_or(false);
-            let fits = m < limit;
-            match (is_free, how) {
-                (false, _) | (true, Unchanged::Own) => {
-                    debug_assert!(fits, "a written colour has a symbol");
-                    syms.push(m as u8);
-                    free.push(false);
-                }
-                (true, Unchanged::Transparent) => {
-                    syms.push(t);
-                    free.push(false);
-                }
-                (true, Unchanged::Free) => {
-                    syms.push(if fits { m as u8 } else { t });
-                    free.push(fits);
-                }
-                (true, Unchanged::Runs) => {
-                    let last = syms.last().copied();
-                    let own = fits && (last == Some(m as u8) || (last != Some(t) && ahead[i] < MIN_RUN));
-                    syms.push(if own { m as u8 } else { t });
-                    free.push(false);
-                }
+            for (i, (&s, &f)) in p.symbols.iter().zip(&p.free).enumerate() {
+                let last = syms.last().copied();
+                let own = !f || (changed(s) && (last == Some(s) || (last != Some(t) && ahead[i] < MIN_RUN)));
+                syms.push(if own { s } else { t });
             }
         }
-        let px = match (how, self.transparent) {
-            (Unchanged::Free, Some(t)) => Pixels { symbols: &syms, free: Some((&free, t)) },
-            _ => Pixels { symbols: &syms, free: None },
-        };
-        gif_lzw::encode(px, self.size)
-    }
-}
-
-/// Encodes a patch in every coding that may be shortest and returns the shortest. `slots`
-/// must hold every colour the patch has; `palette` is the RGB of each palette index.
-///
-/// # Panics
-/// If a colour of the patch has no slot.
-pub fn encode_patch(p: &Patch, slots: &Slots, palette: &[[u8; 3]]) -> EncodedFrame {
-    let any_free = p.any_free();
-    let slot = |i: usize| {
-        let s = slots.slot[i];
-        assert!(s != NONE, "palette index {i} has no slot");
-        s as usize
-    };
-    let mut best: Option<EncodedFrame> = None;
-    let mut keep = |f: EncodedFrame| {
-        if best.as_ref().is_none_or(|b| f.file_bytes() < b.file_bytes()) {
-            best = Some(f);
-        }
-    };
-    let global_map = {
-        let mut m = [NONE; 256];
-        for (i, &s) in slots.slot.iter().enumerate() {
-            m[i] = s;
-        }
-        m
-    };
-    // Global slots, every pixel as itself.
-    let all_max = colours(&p.changed).chain(colours(&p.kept)).map(slot).max().unwrap_or(0);
-    let own = Coding { map: global_map, size: bits_for(all_max + 1), transparent: None };
-    keep(EncodedFrame { rect: p.rect, palette: None, transparent: None, data: own.encode(p, Unchanged::Own) });
-    let own_bits = own.size;
-    // Global slots with a transparent index: the lowest slot no changed pixel uses.
-    let mut t_bits = own_bits;
-    if any_free {
-        let mut used = [false; 256];
-        colours(&p.changed).for_each(|i| used[slot(i)] = true);
-        if let Some(t) = (0..256).find(|&s| !used[s]) {
-            let max = colours(&p.changed).map(slot).max().unwrap_or(0).max(t);
-            let c = Coding { map: global_map, size: bits_for(max + 1), transparent: Some(t as u8) };
-            t_bits = c.size;
-            let small = p.symbols.len() <= SMALL_FRAME;
-            for how in [Unchanged::Transparent, Unchanged::Free, Unchanged::Runs] {
-                if how == Unchanged::Transparent && !small {
+        Unchanged::Stretches => {
+            let mut i = 0;
+            while i < n {
+                if !p.free[i] {
+                    syms.push(p.symbols[i]);
+                    i += 1;
                     continue;
                 }
-                keep(EncodedFrame { rect: p.rect, palette: None, transparent: Some(t as u8), data: c.encode(p, how) });
+                let end = (i..n).find(|&j| !p.free[j]).unwrap_or(n);
+                let stretch = &p.symbols[i..end];
+                let one = stretch.iter().all(|&s| s == stretch[0]) && changed(stretch[0]);
+                syms.extend(stretch.iter().map(|&s| if one { s } else { t }));
+                i = end;
             }
         }
     }
-    // Local tables: the changed colours, most used first, then (with unchanged pixels) the
-    // transparent entry and, in the padding, the most used unchanged colours.
-    let by_count = |counts: &[u32; 256]| {
-        let mut v: Vec<usize> = colours(counts).collect();
-        v.sort_by_key(|&i| std::cmp::Reverse(counts[i]));
-        v
-    };
-    let changed = by_count(&p.changed);
-    if any_free && bits_for(changed.len() + 1) < t_bits && p.symbols.len() <= SMALL_FRAME {
-        let size = bits_for(changed.len() + 1);
-        let mut table: Vec<Option<usize>> = changed.iter().map(|&i| Some(i)).collect();
-        table.push(None);
-        let t = (table.len() - 1) as u8;
-        let extra = by_count(&p.kept).into_iter().filter(|&i| p.changed[i] == 0);
-        table.extend(extra.take((1 << size) - table.len()).map(Some));
-        let (map, rgb) = local_table(&table, size, palette);
-        let c = Coding { map, size, transparent: Some(t) };
-        for how in [Unchanged::Transparent, Unchanged::Free] {
-            keep(EncodedFrame {
-                rect: p.rect,
-                palette: Some(rgb.clone()),
-                transparent: Some(t),
-                data: c.encode(p, how),
-            });
-        }
-    }
-    let mut all = p.changed;
-    for (a, k) in all.iter_mut().zip(&p.kept) {
-        *a += k;
-    }
-    let every = by_count(&all);
-    if bits_for(every.len()) < own_bits && p.symbols.len() <= SMALL_FRAME {
-        let size = bits_for(every.len());
-        let table: Vec<Option<usize>> = every.iter().map(|&i| Some(i)).collect();
-        let (map, rgb) = local_table(&table, size, palette);
-        let c = Coding { map, size, transparent: None };
-        keep(EncodedFrame { rect: p.rect, palette: Some(rgb), transparent: None, data: c.encode(p, Unchanged::Own) });
-    }
-    best.expect("the plain coding is always made")
+    (syms, choice)
 }
 
-/// The palette indices that `counts` has pixels of.
-fn colours(counts: &[u32; 256]) -> impl Iterator<Item = usize> + '_ {
-    (0..256).filter(move |&i| counts[i] > 0)
-}
-
-/// A local table's symbol map and RGB bytes (`None` entries are the transparent slot).
-fn local_table(table: &[Option<usize>], size: u8, palette: &[[u8; 3]]) -> ([u16; 256], Vec<u8>) {
-    let mut map = [NONE; 256];
-    let mut rgb = Vec::with_capacity(3 << size);
-    for (k, e) in table.iter().enumerate() {
-        if let Some(i) = *e {
-            map[i] = k as u16;
-        }
-        rgb.extend_from_slice(&e.map_or([0; 3], |i| palette[i]));
+/// Parses a patch with unchanged pixels written `how` (see [`Written`]) at code size `size`
+/// or, when its symbols need more, the smallest that holds them; `t` is the palette index
+/// standing for the transparent index (one no changed pixel has).
+fn parse(p: &Patch, how: Unchanged, t: u8, size: u8, policy: Clear) -> Written {
+    let (mut syms, choice) = symbols(p, how, t);
+    let transparency = how != Unchanged::Own;
+    let mut present = [false; 256];
+    syms.iter().for_each(|&s| present[s as usize] = true);
+    if transparency {
+        present[t as usize] = true;
     }
-    rgb.resize(3 << size, 0);
-    (map, rgb)
+    let mut symbol = [0u8; 256];
+    let mut palette_of = Vec::new();
+    for c in (0..256).filter(|&c| present[c]) {
+        symbol[c] = palette_of.len() as u8;
+        palette_of.push(c as u8);
+    }
+    syms.iter_mut().for_each(|s| *s = symbol[*s as usize]);
+    let free = (!choice.is_empty()).then_some((&choice[..], symbol[t as usize]));
+    let (codes, filled) =
+        gif_lzw::parse_with(Pixels { symbols: &syms, free }, bits_for(palette_of.len()).max(size), policy);
+    let mut written = [false; 256];
+    let clear = 1u16 << codes.size;
+    for &c in &codes.codes {
+        if c < clear {
+            written[c as usize] = true;
+        }
+    }
+    let transparent = transparency.then_some(symbol[t as usize]).filter(|&s| written[s as usize]);
+    let mut colours: Set = [0; 4];
+    for (sym, &c) in palette_of.iter().enumerate() {
+        if written[sym] && Some(sym as u8) != transparent && !(transparency && c == t) {
+            add(&mut colours, c as usize);
+        }
+    }
+    Written { codes, palette_of, colours, transparent, how, t, clear: policy, filled }
 }
 
 #[cfg(test)]
@@ -453,10 +470,5 @@ mod tests {
         b[w + 3] = 1;
         b[2 * w + 1] = 2;
         assert_eq!(changed_rect(&a, &b, w, h), Some(Rect { x: 1, y: 1, w: 3, h: 2 }));
-    }
-
-    #[test]
-    fn bits_for_counts() {
-        assert_eq!([1, 2, 4, 5, 8, 9, 128, 129, 256].map(bits_for), [2, 2, 2, 3, 3, 4, 7, 8, 8]);
     }
 }

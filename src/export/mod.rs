@@ -1,6 +1,6 @@
 //! Files out. An animation is rendered once per picture ([`schedule`]: which pictures, when)
 //! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
-//! [`gif_frame`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), MP4 and
+//! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), MP4 and
 //! WebM through ffmpeg ([`video`]), a folder of PNG frames ([`frames`]); a still picture is a
 //! PNG ([`png`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
 //! nothing ([`cancel`]).
@@ -13,6 +13,7 @@ pub mod gif;
 pub mod gif_codes;
 pub mod gif_frame;
 pub mod gif_lzw;
+pub mod gif_order;
 pub mod gif_read;
 pub mod palette;
 pub mod png;

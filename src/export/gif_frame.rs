@@ -157,8 +157,9 @@ enum Unchanged {
     Stretches,
 }
 
-/// Frames of at most this many pixels also try every unchanged pixel transparent (on larger
-/// ones it seldom wins, and each try is a whole parse).
+/// Frames of at most this many pixels, or with at least half their pixels unchanged, also
+/// try every unchanged pixel transparent (on other frames it seldom wins, and each try is a
+/// whole parse).
 const SMALL_FRAME: usize = 32_768;
 
 /// See [`Unchanged::Runs`].
@@ -238,13 +239,14 @@ fn count(s: &Set) -> usize {
 
 impl Parsed {
     /// Parses a patch: every pixel as itself; with unchanged pixels, also the codings of
-    /// [`Unchanged`] that can win (every one transparent on small frames only).
+    /// [`Unchanged`] that can win (every one transparent: see [`SMALL_FRAME`]).
     pub fn new(p: &Patch) -> Parsed {
         let mut ways = vec![parse(p, Unchanged::Own, 0, 2, Clear::Eager)];
         // The transparent index stands in as a palette index no changed pixel has.
         if let Some(t) = (0..256).find(|&i| p.changed[i] == 0).filter(|_| p.any_free()) {
             let mut hows = vec![Unchanged::Free, Unchanged::Runs, Unchanged::Stretches];
-            if p.symbols.len() <= SMALL_FRAME {
+            let kept: u32 = p.kept.iter().sum();
+            if p.symbols.len() <= SMALL_FRAME || kept as usize * 2 >= p.symbols.len() {
                 hows.push(Unchanged::Transparent);
             }
             for how in hows {

@@ -117,6 +117,12 @@ impl Out {
         }
     }
 
+    /// Takes back the codes from the `k`-th on (all in the current generation).
+    fn truncate(&mut self, k: usize) {
+        self.current -= (self.codes.codes.len() - k) as u32;
+        self.codes.codes.truncate(k);
+    }
+
     /// Ends the generation with `code` (clear or end).
     fn close(&mut self, code: u16) {
         self.codes.codes.push(code);
@@ -195,6 +201,7 @@ pub fn parse_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Code
     let mut filled = false;
     // Average pixels per code, a moving average (1/16 weight for each new code).
     let mut run = 1.0f64;
+    let mut rewind = Rewind::default();
     while pos < n {
         let (code, len, first) = search.longest(&table, pixels, pos, prev);
         let mut restart = false;
@@ -205,11 +212,17 @@ pub fn parse_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Code
         }
         if !restart && table.next as usize == MAX_CODES && policy == Clear::Deferred {
             restart = (n - pos) as f64 > DEFERRED_CODES_LEFT as f64 * run;
+            if restart {
+                pos = rewind.back(&mut out).unwrap_or(pos);
+            } else {
+                rewind.note(&out, pos, len);
+            }
         }
         if restart {
             // Start a new table, and match again in it.
             out.close(clear);
             table.clear();
+            rewind = Rewind::default();
             prev = None;
             continue;
         }
@@ -222,6 +235,40 @@ pub fn parse_with(pixels: Pixels<'_>, min_code_size: u8, policy: Clear) -> (Code
     (out.codes, filled)
 }
 
+/// Where a deferred clear goes: once the table is full and [`Clear::Deferred`] keeps it, the
+/// clear, when it comes, is moved back to the first of the short codes just before it (the
+/// full table stopped matching there), unless a long code came since. gifsicle's idea.
+#[derive(Default)]
+struct Rewind {
+    /// Codes written and the pixel reached before the first short code.
+    at: Option<(usize, usize)>,
+}
+
+/// A code of fewer pixels than this may start the stretch a clear moves back over.
+const REWIND_SHORT: usize = 7;
+
+/// A code of more pixels than this ends it.
+const REWIND_LONG: usize = 50;
+
+impl Rewind {
+    /// Notes a code of `len` pixels from pixel `pos`, about to be written (full table).
+    fn note(&mut self, out: &Out, pos: usize, len: usize) {
+        if len < REWIND_SHORT {
+            self.at.get_or_insert((out.codes.codes.len(), pos));
+        } else if len > REWIND_LONG {
+            self.at = None;
+        }
+    }
+
+    /// Takes back the codes from the noted one on, if one was noted, and returns the pixel
+    /// to go on from.
+    fn back(&mut self, out: &mut Out) -> Option<usize> {
+        let (k, p) = self.at.take()?;
+        out.truncate(k);
+        Some(p)
+    }
+}
+
 /// [`parse_with`] for pixels with no choice: plain greedy LZW (the same parse).
 fn parse_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Codes, bool) {
     assert!((2..=8).contains(&min_code_size), "GIF minimum code sizes are 2..=8");
@@ -232,34 +279,50 @@ fn parse_plain(symbols: &[u8], min_code_size: u8, policy: Clear) -> (Codes, bool
     let mut table = Table::new(min_code_size);
     let mut out = Out::new(min_code_size, n);
     let mut filled = false;
-    let Some((&first, rest)) = symbols.split_first() else {
+    if n == 0 {
         out.close(clear + 1);
         return (out.codes, false);
-    };
-    let mut cur = first as u16;
-    let mut len = 1usize;
+    }
+    let mut cur = symbols[0] as u16;
+    let (mut start, mut i) = (0, 1);
     let mut run = 1.0f64;
-    for (i, &s) in rest.iter().enumerate() {
+    let mut rewind = Rewind::default();
+    while i < n {
+        let s = symbols[i];
         let c = table.get(cur, s);
         if c != 0 {
             cur = c;
-            len += 1;
+            i += 1;
             continue;
         }
-        out.put(cur);
-        run += (len as f64 - run) / 16.0;
+        let len = i - start;
         let mut restart = false;
         if (table.next as usize) < MAX_CODES {
+            out.put(cur);
             restart = table.define(cur, s, &mut filled, policy);
         } else if policy == Clear::Deferred {
-            restart = (n - 1 - i) as f64 > DEFERRED_CODES_LEFT as f64 * run;
+            restart = (n - i) as f64 > DEFERRED_CODES_LEFT as f64 * run;
+            if restart {
+                match rewind.back(&mut out) {
+                    Some(p) => i = p,
+                    None => out.put(cur),
+                }
+            } else {
+                rewind.note(&out, start, len);
+                out.put(cur);
+            }
+        } else {
+            out.put(cur);
         }
+        run += (len as f64 - run) / 16.0;
         if restart {
             out.close(clear);
             table.clear();
+            rewind = Rewind::default();
         }
-        cur = s as u16;
-        len = 1;
+        cur = symbols[i] as u16;
+        start = i;
+        i += 1;
     }
     out.put(cur);
     out.close(clear + 1);

@@ -123,8 +123,14 @@ impl Slots {
         let new: Vec<usize> = members(&colours).filter(|&c| self.slot[c] == NONE).collect();
         if !new.is_empty() {
             let mut search = Search::new(self, demands, &new);
+            let mut other = search.clone();
             search.fill();
             search.swap();
+            other.fill_by_frames();
+            other.swap();
+            if other.total() < search.total() {
+                search = other;
+            }
             let base = self.order.len();
             for s in base..base + new.len() {
                 let c = search.at[s];
@@ -153,6 +159,7 @@ impl Slots {
 
 /// The state of the search: which colour each slot holds, and per way how many of its
 /// colours are in each tier.
+#[derive(Clone)]
 struct Search<'a> {
     demands: &'a [Demand],
     /// Colour at each slot (`usize::MAX`: not placed yet).
@@ -210,15 +217,14 @@ impl<'a> Search<'a> {
         Search { demands, at, tier_of, first_way, frame_of, counts, need, ways_of, frames_of, first_free }
     }
 
-    /// Highest tier of way `w` with colour `c` (if it writes it) in tier `t` instead.
+    /// Highest tier of way `w` with each `(c, t)` of `moved` (colour `c` in tier `t`) if it
+    /// writes `c`.
     #[inline]
-    fn top(&self, w: usize, moved: Option<(usize, u8)>) -> u8 {
+    fn top(&self, w: usize, moved: &[(usize, u8)]) -> u8 {
         let mut h = self.counts[w];
-        if let Some((c, t)) = moved {
-            if has(
-                &self.demands[self.frame_of[w] as usize].ways[w - self.first_way[self.frame_of[w] as usize]].colours,
-                c,
-            ) {
+        let i = self.frame_of[w] as usize;
+        for &(c, t) in moved {
+            if has(&self.demands[i].ways[w - self.first_way[i]].colours, c) {
                 h[self.tier_of[c] as usize] -= 1;
                 h[t as usize] += 1;
             }
@@ -226,9 +232,9 @@ impl<'a> Search<'a> {
         (1..9).rev().find(|&t| h[t] > 0).unwrap_or(0) as u8
     }
 
-    /// Bytes of frame `i` (the unplaced colours as low as they could be), with colour `c` in
-    /// tier `t` instead when `moved` says so.
-    fn cost_of(&self, i: usize, moved: Option<(usize, u8)>) -> u32 {
+    /// Bytes of frame `i` (the unplaced colours as low as they could be) with the colours
+    /// `moved` to other tiers (see [`Search::top`]).
+    fn cost_of(&self, i: usize, moved: &[(usize, u8)]) -> u32 {
         let d = &self.demands[i];
         let mut best = d.local;
         for (k, w) in d.ways.iter().enumerate() {
@@ -237,6 +243,52 @@ impl<'a> Search<'a> {
             best = best.min(w.bytes[size as usize - 2]);
         }
         best
+    }
+
+    /// Total bytes of the frames.
+    fn total(&self) -> u64 {
+        (0..self.demands.len()).map(|i| self.cost_of(i, &[]) as u64).sum()
+    }
+
+    /// Fills the free slots from the top down as gifsicle does: each slot goes to the colour
+    /// the fewest frames need (the colours every way of the frame writes) among the frames
+    /// whose colours are all still below; a frame needing the colour placed drops out.
+    fn fill_by_frames(&mut self) {
+        let mut open: Vec<usize> =
+            (0..256).filter(|&c| self.tier_of[c] == 0 && !self.frames_of[c].is_empty()).collect();
+        let needs: Vec<Set> = self
+            .demands
+            .iter()
+            .map(|d| {
+                d.ways.iter().fold([u64::MAX; 4], |mut a, w| {
+                    a.iter_mut().zip(&w.colours).for_each(|(a, b)| *a &= b);
+                    a
+                })
+            })
+            .collect();
+        let mut active = vec![true; needs.len()];
+        let mut penalty = [0i64; 256];
+        for n in &needs {
+            for c in members(n) {
+                penalty[c] += 1;
+            }
+        }
+        for s in (self.first_free..self.at.len()).rev() {
+            let k = (0..open.len())
+                .min_by_key(|&k| (penalty[open[k]], self.frames_of[open[k]].len(), open[k]))
+                .expect("a colour for every free slot");
+            let c = open.swap_remove(k);
+            self.retier(c, tier(s));
+            self.at[s] = c;
+            for (i, n) in needs.iter().enumerate() {
+                if active[i] && has(n, c) {
+                    active[i] = false;
+                    for o in members(n) {
+                        penalty[o] -= 1;
+                    }
+                }
+            }
+        }
     }
 
     /// Moves colour `c` to tier `to`.
@@ -258,7 +310,7 @@ impl<'a> Search<'a> {
 
     /// What placing unplaced colour `c` in tier `t` adds to frame `i`.
     fn penalty_in(&self, i: usize, c: usize, t: u8) -> i64 {
-        self.cost_of(i, Some((c, t))) as i64 - self.cost_of(i, None) as i64
+        self.cost_of(i, &[(c, t)]) as i64 - self.cost_of(i, &[]) as i64
     }
 
     /// Fills the free slots from the top down: each slot goes to the colour whose place
@@ -314,35 +366,22 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Total bytes of the frames of `c1` and `c2`, with them in tiers `t1` and `t2`.
-    fn cost_pair(&mut self, c1: usize, t1: u8, c2: usize, t2: u8) -> i64 {
-        let (o1, o2) = (self.tier_of[c1], self.tier_of[c2]);
-        self.retier(c1, t1);
-        self.retier(c2, t2);
-        let mut frames: Vec<u32> = self.frames_of[c1].iter().chain(&self.frames_of[c2]).copied().collect();
-        frames.sort_unstable();
-        frames.dedup();
-        let total = frames.iter().map(|&i| self.cost_of(i as usize, None) as i64).sum();
-        self.retier(c1, o1);
-        self.retier(c2, o2);
-        total
-    }
-
     /// Swaps colours between tiers while that lowers the total: for each colour that would
     /// make some frame smaller one tier lower (or more), the swap with the colour of that
     /// tier that costs least.
     fn swap(&mut self) {
+        let mut cur: Vec<u32> = (0..self.demands.len()).map(|i| self.cost_of(i, &[])).collect();
+        let mut of_b = vec![false; self.demands.len()];
         for _round in 0..SWAP_ROUNDS {
             let mut better = false;
             for b in (self.first_free..self.at.len()).rev() {
                 let cb = self.at[b];
                 let tb = self.tier_of[cb];
+                self.frames_of[cb].iter().for_each(|&i| of_b[i as usize] = true);
                 for ta in (2..tb).rev() {
                     let gain: i64 = self.frames_of[cb]
                         .iter()
-                        .map(|&i| {
-                            self.cost_of(i as usize, None) as i64 - self.cost_of(i as usize, Some((cb, ta))) as i64
-                        })
+                        .map(|&i| cur[i as usize] as i64 - self.cost_of(i as usize, &[(cb, ta)]) as i64)
                         .sum();
                     if gain <= 0 {
                         continue;
@@ -350,10 +389,18 @@ impl<'a> Search<'a> {
                     let mut best: Option<(i64, usize)> = None;
                     for a in (self.first_free..self.at.len()).filter(|&a| tier(a) == ta) {
                         let ca = self.at[a];
-                        let before = self.cost_pair(ca, ta, cb, tb);
-                        let after = self.cost_pair(ca, tb, cb, ta);
-                        if after < before && best.is_none_or(|(d, _)| after - before < d) {
-                            best = Some((after - before, a));
+                        let both = [(ca, tb), (cb, ta)];
+                        let mut delta: i64 = self.frames_of[cb]
+                            .iter()
+                            .map(|&i| self.cost_of(i as usize, &both) as i64 - cur[i as usize] as i64)
+                            .sum();
+                        for &i in &self.frames_of[ca] {
+                            if !of_b[i as usize] {
+                                delta += self.cost_of(i as usize, &both[..1]) as i64 - cur[i as usize] as i64;
+                            }
+                        }
+                        if delta < 0 && best.is_none_or(|(d, _)| delta < d) {
+                            best = Some((delta, a));
                         }
                     }
                     if let Some((_, a)) = best {
@@ -361,10 +408,14 @@ impl<'a> Search<'a> {
                         self.retier(ca, tb);
                         self.retier(cb, ta);
                         self.at.swap(a, b);
+                        for &i in self.frames_of[ca].iter().chain(&self.frames_of[cb]) {
+                            cur[i as usize] = self.cost_of(i as usize, &[]);
+                        }
                         better = true;
                         break;
                     }
                 }
+                self.frames_of[cb].iter().for_each(|&i| of_b[i as usize] = false);
             }
             if !better {
                 break;

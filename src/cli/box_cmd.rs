@@ -109,12 +109,12 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     let (trace, failure) = record(&state, &moves);
     let anim = BoxAnimation::new(trace, moves, failure);
     if let Some(path) = &args.picture.png {
-        write_still(&still(anim.trace.last()), &args.picture, path)?;
+        write_still(&args.picture.theme.scene(still(anim.trace.last())), &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {
         // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
         let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
-        write_animation_with(&anim, &args.picture, mode, path)?;
+        write_animation_with(&args.picture.theme.animation(&anim), &args.picture, mode, path)?;
     }
     Ok(0)
 }
@@ -150,10 +150,10 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     anim.caption = !args.no_caption;
     if let Some(path) = &args.picture.png {
         let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
-        write_still(&scene, &args.picture, path)?;
+        write_still(&args.picture.theme.scene(scene), &args.picture, path)?;
     }
     if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
+        write_animation(&args.picture.theme.animation(&anim), &args.picture, path)?;
     }
     Ok(0)
 }

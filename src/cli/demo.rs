@@ -141,14 +141,14 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     })?;
     let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
-        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
+        write_still(&args.picture.theme.scene(anim.draw(anim.steps() - 1, 1.0)), &args.picture, png)?;
         eprintln!("tumble: wrote {}", png.display());
         if args.picture.gif.is_none() {
             return Ok(0);
         }
     }
     let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
-    write_animation(anim.as_ref(), &args.picture, &path)?;
+    write_animation(&args.picture.theme.animation(anim.as_ref()), &args.picture, &path)?;
     eprintln!("tumble: wrote {}", path.display());
     Ok(0)
 }

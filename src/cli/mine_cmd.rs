@@ -117,7 +117,7 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         print_line(&summary(&outcome))?;
     }
     if args.picture.png.is_some() || args.picture.gif.is_some() {
-        write_pictures(&MineAnimation::from_recording(&mine, recording), &args.picture)?;
+        write_pictures(&args.picture.theme.animation(MineAnimation::from_recording(&mine, recording)), &args.picture)?;
     }
     Ok(0)
 }

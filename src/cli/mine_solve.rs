@@ -86,7 +86,7 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
         eprintln!("tumble: {}", crate::mine::summary(&outcome));
     }
     if args.picture.png.is_some() || args.picture.gif.is_some() {
-        write_pictures(&MineAnimation::new(&mine, &solution.route), &args.picture)?;
+        write_pictures(&args.picture.theme.animation(MineAnimation::new(&mine, &solution.route)), &args.picture)?;
     }
     Ok(0)
 }

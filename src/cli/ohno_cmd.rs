@@ -111,7 +111,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
                 print_text(&b.to_string())?;
                 note_if_not_unique(&puzzle);
                 if let Some(path) = &args.picture.png {
-                    write_still(&board_scene(&b, &Marks::default()), &args.picture, path)?;
+                    write_still(&args.picture.theme.scene(board_scene(&b, &Marks::default())), &args.picture, path)?;
                 }
                 0
             }
@@ -135,11 +135,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     print_text(&solution.to_string())?;
     note_if_not_unique(&puzzle);
     if let Some(path) = &args.picture.png {
-        write_still(&board_scene(&solution, &Marks::default()), &args.picture, path)?;
+        write_still(&args.picture.theme.scene(board_scene(&solution, &Marks::default())), &args.picture, path)?;
     }
     let anim = OhnoAnimation { trace };
     if let Some(path) = &args.picture.gif {
-        write_animation(&anim, &args.picture, path)?;
+        write_animation(&args.picture.theme.animation(&anim), &args.picture, path)?;
     }
     Ok(0)
 }

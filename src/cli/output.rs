@@ -33,6 +33,9 @@ pub struct PictureArgs {
     /// Play the GIF once instead of looping.
     #[arg(long)]
     pub no_loop: bool,
+    /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
+    #[arg(long, value_enum, default_value_t = crate::theme::Theme::Light, value_name = "THEME")]
+    pub theme: crate::theme::Theme,
 }
 
 pub(super) fn positive_f64(s: &str) -> Result<f64, String> {

@@ -29,6 +29,11 @@ pub mod theme {
     pub const NUMBER: Color = Color::hex(0xffffff);
     /// Every colour above, for the GIF palette.
     pub const ALL: [Color; 6] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER];
+    /// The dark theme ([`crate::theme`]): dark page and empty tiles, light rings and text.
+    pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
+        shapes: &[(BACKGROUND, Color::hex(0x14161b)), (EMPTY, Color::hex(0x363b46)), (TEXT, Color::hex(0xf0f0f0))],
+        labels: &[(TEXT, Color::hex(0xe8e8e8))],
+    };
 }
 
 /// Radius of a tile, cells.
@@ -64,7 +69,7 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     let n = board.size() as f32;
     let band = if marks.caption.is_some() { CAPTION * (n / 6.0).max(1.0) } else { 0.0 };
     let view = View { x: -0.3, y: -0.3, w: n + 0.6, h: n + 0.6 + band };
-    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut scene = Scene::new(view, theme::BACKGROUND).with_dark(&theme::DARK);
     let mut layer = Layer::new();
     for r in 0..board.size() {
         for c in 0..board.size() {

@@ -23,11 +23,15 @@ pub enum Theme {
     Dark,
 }
 
-/// What an engine's colours become in the dark theme: `(light, dark)` pairs, matched on red,
-/// green and blue (the opacity of the drawn colour is kept). A colour in neither table stays.
+/// What an engine's colours become in the dark theme: the page, and `(light, dark)` pairs
+/// matched on red, green and blue (the opacity of the drawn colour is kept). A colour in no
+/// table stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DarkColors {
-    /// For filled shapes, their outlines and the scene's background.
+    /// The scene's background (only: a shape of the page's light colour, such as the box's
+    /// white eyes, goes through `shapes`).
+    pub background: Color,
+    /// For filled shapes and their outlines.
     pub shapes: &'static [(Color, Color)],
     /// For labels (text).
     pub labels: &'static [(Color, Color)],
@@ -85,7 +89,7 @@ impl Theme {
         let (Theme::Dark, Some(dark)) = (self, scene.dark) else {
             return scene;
         };
-        scene.background = dark.shape(scene.background);
+        scene.background = dark.background;
         for layer in &mut scene.layers {
             for item in &mut layer.items {
                 item.fill = dark.shape(item.fill);
@@ -101,12 +105,13 @@ impl Theme {
     }
 
     /// The colours a GIF palette needs for `light` (an engine's palette) in this theme, given
-    /// the engine's table: in the dark theme, each colour as a shape and as a label.
+    /// the engine's table: in the dark theme, the page, and each colour as a shape and as a
+    /// label.
     pub fn colors(self, light: &[Color], dark: Option<&DarkColors>) -> Vec<Color> {
         let (Theme::Dark, Some(dark)) = (self, dark) else {
             return light.to_vec();
         };
-        let mut out: Vec<Color> = Vec::new();
+        let mut out: Vec<Color> = vec![dark.background];
         for &c in light {
             for d in [dark.shape(c), dark.label(c)] {
                 if !out.contains(&d) {
@@ -194,7 +199,8 @@ mod tests {
     use crate::scene::{Layer, View};
 
     const TABLE: DarkColors = DarkColors {
-        shapes: &[(Color::hex(0xffffff), Color::hex(0x101010)), (Color::hex(0x333333), Color::hex(0xeeeeee))],
+        background: Color::hex(0x101010),
+        shapes: &[(Color::hex(0x333333), Color::hex(0xeeeeee))],
         labels: &[(Color::hex(0x333333), Color::hex(0xdddddd))],
     };
 
@@ -203,6 +209,7 @@ mod tests {
         let mut l = Layer::new();
         l.rect(0.0, 0.0, 1.0, 1.0, Color::hex(0x333333).with_alpha(85));
         l.circle(0.5, 0.5, 0.2, Color::hex(0x2f7fe0));
+        l.circle(0.5, 0.5, 0.1, Color::hex(0xffffff));
         l.label([0.5, 0.5], 0.3, "x", Color::hex(0x333333));
         s.layers.push(l);
         s
@@ -214,6 +221,7 @@ mod tests {
         assert_eq!(d.background, Color::hex(0x101010));
         assert_eq!(d.layers[0].items[0].fill, Color::hex(0xeeeeee).with_alpha(85), "opacity kept");
         assert_eq!(d.layers[0].items[1].fill, Color::hex(0x2f7fe0), "a colour in no table stays");
+        assert_eq!(d.layers[0].items[2].fill, Color::hex(0xffffff), "the page's colour in a shape stays");
         assert_eq!(d.layers[0].labels[0].color, Color::hex(0xdddddd));
     }
 

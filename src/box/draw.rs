@@ -45,8 +45,8 @@ pub mod theme {
     /// The dark theme ([`crate::theme`]): dark page and cells, light walls and stot; the pupils
     /// (TEXT in a shape) stay dark, the caption (TEXT in a label) turns light.
     pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
+        background: Color::hex(0x14161b),
         shapes: &[
-            (BACKGROUND, Color::hex(0x14161b)),
             (CELL, Color::hex(0x2a2e37)),
             (GRID, Color::hex(0x474d59)),
             (WALL, Color::hex(0x9aa3b5)),

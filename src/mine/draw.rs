@@ -64,8 +64,11 @@ pub mod theme {
         DARK,
     ];
     /// The dark theme ([`crate::theme`]): the mine is drawn dark already; its page goes darker.
-    pub const DARK_THEME: crate::theme::DarkColors =
-        crate::theme::DarkColors { shapes: &[(BACKGROUND, Color::hex(0x0c0d11))], labels: &[] };
+    pub const DARK_THEME: crate::theme::DarkColors = crate::theme::DarkColors {
+        background: Color::hex(0x0c0d11),
+        shapes: &[(BACKGROUND, Color::hex(0x0c0d11))],
+        labels: &[],
+    };
 }
 
 /// Opacity of the water band: one third, which the GIF palette holds exactly as a blend.

@@ -31,7 +31,8 @@ pub mod theme {
     pub const ALL: [Color; 6] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER];
     /// The dark theme ([`crate::theme`]): dark page and empty tiles, light rings and text.
     pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
-        shapes: &[(BACKGROUND, Color::hex(0x14161b)), (EMPTY, Color::hex(0x363b46)), (TEXT, Color::hex(0xf0f0f0))],
+        background: Color::hex(0x14161b),
+        shapes: &[(EMPTY, Color::hex(0x363b46)), (TEXT, Color::hex(0xf0f0f0))],
         labels: &[(TEXT, Color::hex(0xe8e8e8))],
     };
 }

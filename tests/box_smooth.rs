@@ -1,4 +1,4 @@
-//! The smooth 20 fps GIF read back: 5 cs delays, as many frames as the timeline, the box at
+//! The smooth 20 fps GIF read back: the timeline's frames at 5 cs steps (equal ones merged), the box at
 //! about 45° in the middle of a `+`, a shubble seen half-way out of the opening, and frames
 //! equal to what the raster backend rendered.
 
@@ -43,11 +43,14 @@ fn smooth_gif_turns_continuously_and_has_the_timelines_frames() {
     let timeline = Timeline::new(&anim, Mode::smooth(20.0), 1.0);
     let (w, h) = (300, 300 * 10 / 9);
     let d = export(&anim, &timeline, w, h);
-    assert_eq!(d.frames.len(), timeline.frames().len());
-    assert!(d.frames.iter().all(|f| f.delay_cs == 5));
+    // Equal consecutive frames are merged into longer delays: frame k is on screen at 5k cs.
+    let frames = timeline.frames().len();
+    assert_eq!(d.duration_cs(), 5 * frames as u64);
+    assert!(d.frames.iter().all(|f| f.delay_cs % 5 == 0));
     assert_eq!(d.repeat, Some(0));
     // At most one manipulation per second: 9 manipulations need at least 9 s = 180 frames.
-    assert!(d.frames.len() >= 180, "{} frames", d.frames.len());
+    assert!(frames >= 180, "{frames} frames");
+    let at = |k: usize| &d.at_cs(5 * k as u64).rgba;
 
     // The middle of the first turn, measured from where the stot is drawn.
     let seg = timeline.segments[0];
@@ -60,14 +63,14 @@ fn smooth_gif_turns_continuously_and_has_the_timelines_frames() {
     let rest = cam.apply([c as f32 + 0.5, r as f32 + 0.5]);
     let angle_of = |p: (f64, f64)| (p.1 - pivot[1] as f64).atan2(p.0 - pivot[0] as f64).to_degrees();
     let at_rest = angle_of((rest[0] as f64, rest[1] as f64));
-    let stot = centroid(&d.frames[k].rgba, w, theme::STOT).expect("the stot is drawn");
+    let stot = centroid(at(k), w, theme::STOT).expect("the stot is drawn");
     let turned = (angle_of(stot) - at_rest).rem_euclid(360.0);
     assert!((35.0..=55.0).contains(&turned), "mid-turn frame {k} shows the box at {turned:.1} degrees");
     // Before the turn 0°, after it 90°.
-    let first = angle_of(centroid(&d.frames[0].rgba, w, theme::STOT).unwrap()) - at_rest;
+    let first = angle_of(centroid(at(0), w, theme::STOT).unwrap()) - at_rest;
     assert!(first.abs() < 1.0, "first frame at {first:.1} degrees");
     let after = ((seg.start + seg.duration) * 20.0).ceil() as usize + 1;
-    let done = (angle_of(centroid(&d.frames[after].rgba, w, theme::STOT).unwrap()) - at_rest).rem_euclid(360.0);
+    let done = (angle_of(centroid(at(after), w, theme::STOT).unwrap()) - at_rest).rem_euclid(360.0);
     assert!((done - 90.0).abs() < 1.0, "after the turn: {done:.1} degrees");
 
     // Every frame is the raster picture of its time, mapped to the palette.
@@ -82,7 +85,7 @@ fn smooth_gif_turns_continuously_and_has_the_timelines_frames() {
                 [c[0], c[1], c[2], 255]
             })
             .collect();
-        assert!(d.frames[i].rgba == want, "frame {i} differs from the rendered one");
+        assert!(at(i) == &want, "frame {i} differs from the rendered one");
     }
 }
 
@@ -118,7 +121,8 @@ fn shubble_is_drawn_leaving_through_the_opening() {
     let during = ((exit.start + exit.duration) * 20.0).ceil() as usize - 1;
     assert!(during as f64 / 20.0 >= exit.start + exit.duration / 2.0);
     let after = ((exit.start + exit.duration) * 20.0).ceil() as usize + 1;
-    assert_eq!(below(&d.frames[before].rgba), 0, "nothing under the floor before");
-    assert!(below(&d.frames[during].rgba) > 20, "the shubble is drawn passing the opening");
-    assert_eq!(below(&d.frames[after].rgba), 0, "and is gone once outside");
+    let at = |k: usize| &d.at_cs(5 * k as u64).rgba;
+    assert_eq!(below(at(before)), 0, "nothing under the floor before");
+    assert!(below(at(during)) > 20, "the shubble is drawn passing the opening");
+    assert_eq!(below(at(after)), 0, "and is gone once outside");
 }

@@ -13,8 +13,14 @@ fn every_demo_exports_a_gif() {
     let listing = Command::cargo_bin("tumble").unwrap().arg("demo").assert().success().get_output().stdout.clone();
     let names: Vec<String> =
         String::from_utf8(listing).unwrap().lines().map(|l| l.split_whitespace().next().unwrap().to_string()).collect();
-    let files = std::fs::read_dir(demos_dir()).unwrap().count();
-    assert_eq!(names.len(), files, "every file in demos/ is listed");
+    let mut files: Vec<String> = std::fs::read_dir(demos_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "box" || x == "mine" || x == "ohno"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(names, files, "every demo file in demos/ is built in and listed");
     assert!(names.len() >= 10);
     let dir = tempfile::tempdir().unwrap();
     for name in names {
@@ -47,4 +53,54 @@ fn mine_demos_score_what_their_titles_say() {
             assert_eq!(outcome.score, claimed, "{}", path.display());
         }
     }
+}
+
+#[test]
+fn the_built_in_demos_are_the_files_of_the_demos_folder() {
+    // Same names, same texts: the binary carries demos/ as it is in the checkout.
+    let mut built_in: Vec<(String, String)> =
+        tumble::cli::BUILT_IN_DEMOS.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    built_in.sort();
+    let mut files: Vec<(String, String)> = std::fs::read_dir(demos_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "box" || x == "mine" || x == "ohno"))
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    files.sort();
+    assert_eq!(built_in, files);
+}
+
+#[test]
+fn demos_from_a_folder_and_their_errors_name_the_file_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mine.box"), "; My own\n.........@...o....ooo..xox...\n+\n").unwrap();
+    Command::cargo_bin("tumble")
+        .unwrap()
+        .arg("demo")
+        .arg("--dir")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout("mine             box   My own\n");
+    std::fs::write(dir.path().join("bad.box"), "; Bad\n; second comment\n.........@...o....ooo..xox...\n+?\n").unwrap();
+    std::fs::write(dir.path().join("bad2.mine"), "; Bad map\n; route: L\n####\n#RLx\n####\n").unwrap();
+    let out = dir.path().join("x.gif");
+    Command::cargo_bin("tumble")
+        .unwrap()
+        .args(["demo", "bad", "--gif"])
+        .arg(&out)
+        .arg("--dir")
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("bad.box, line 4, column 2: moves: character 2 is '?'"));
+    Command::cargo_bin("tumble")
+        .unwrap()
+        .args(["demo", "bad2", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("bad2.mine: unknown character 'x' at line 4, column 4"));
+    assert!(!out.exists());
 }

@@ -26,7 +26,7 @@ fn validator_answers_through_the_command_line() {
         .args(["mine", "run", &map("contest1"), "LDRDDULULLDDL", "--json"])
         .assert()
         .success()
-        .stdout("{\"score\":212,\"ending\":\"win\",\"moves\":13,\"lambdas\":3,\"map\":\"######\\n#.   #\\n#    #\\n# *  #\\nR *. #\\n######\"}\n");
+        .stdout("{\"score\":212,\"ending\":\"win\",\"moves\":13,\"lambdas\":3,\"map\":\"######\\n#.   #\\n#    #\\n# *  #\\nR *. #\\n######\",\"route\":\"LDRDDULULLDDL\",\"cut\":0}\n");
     // A43: flood1 drowns after 14 moves with -14; the route comes from standard input.
     tumble()
         .args(["mine", "run", &map("flood1"), "--json"])

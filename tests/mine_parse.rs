@@ -32,7 +32,22 @@ fn error_table() {
             b"####\n#RL#\n####\n\nWater x",
             "malformed metadata at line 5, column 7: expected a number after Water, found \"x\"",
         ),
-        (b"####\n#RL#\n####\n\nWter 5", "malformed metadata at line 5, column 1: unknown key \"Wter\""),
+        (
+            b"####\n#RL#\n####\n\nRazors 18446744073709551615",
+            "malformed metadata at line 5, column 8: Razors 18446744073709551615 is too large (at most 4294967295)",
+        ),
+        (
+            b"####\n#RL#\n####\n\nWater 4294967296",
+            "malformed metadata at line 5, column 7: Water 4294967296 is too large (at most 4294967295)",
+        ),
+        (
+            b"####\n#RL#\n####\n\nGrowth 99999999999999999999999",
+            "malformed metadata at line 5, column 8: Growth 99999999999999999999999 is too large (at most 4294967295)",
+        ),
+        (
+            b"####\n#RL#\n####\n\nRazors +3",
+            "malformed metadata at line 5, column 8: expected a number after Razors, found \"+3\"",
+        ),
         (b"####\n#RL#\n####\n\nWater", "malformed metadata at line 5, column 6: expected a number after Water"),
         (b"####\n#RL#\n####\n\nWater 1 2", "malformed metadata at line 5, column 9: unexpected \"2\" after Water N"),
         (
@@ -177,4 +192,31 @@ fn render_reads_back() {
             assert_eq!(render_map(&Mine::parse(&rendered).unwrap()), rendered);
         }
     }
+}
+
+#[test]
+fn unknown_metadata_is_a_warning_and_the_map_is_played() {
+    let text = "####\n#RL#\n####\n\nEasiness 23\nWater 2\n7\nWter 5";
+    let (mine, warnings) = Mine::parse_with_warnings(text).unwrap();
+    assert_eq!(mine.water_level(), 2);
+    let lines: Vec<(usize, usize, &str)> = warnings.iter().map(|w| (w.line, w.column, w.text.as_str())).collect();
+    assert_eq!(lines, [(5, 1, "Easiness 23"), (7, 1, "7"), (8, 1, "Wter 5")]);
+    assert_eq!(
+        warnings[0].to_string(),
+        "line 5, column 1: ignored \"Easiness 23\": not a metadata line tumble knows (Water, Flooding, Waterproof, \
+         Growth, Razors, Trampoline)"
+    );
+    // The largest number is taken.
+    let (m, w) = Mine::parse_with_warnings("####\n#RL#\n####\n\nRazors 4294967295").unwrap();
+    assert_eq!((m.razors(), w.len()), (4294967295, 0));
+}
+
+#[test]
+fn a_byte_order_mark_and_crlf_are_accepted() {
+    let plain = Mine::parse("#####\n#R\\L#\n#####\n\nWater 1\n").unwrap();
+    let bom = Mine::parse_bytes(b"\xef\xbb\xbf#####\r\n#R\\L#\r\n#####\r\n\r\nWater 1\r\n").unwrap();
+    assert_eq!(plain, bom);
+    // Columns after a byte-order mark are an editor's: the mark is not one.
+    let e = Mine::parse_bytes(b"\xef\xbb\xbf#x#\n#RL#").unwrap_err();
+    assert_eq!(e.to_string(), "unknown character 'x' at line 1, column 2");
 }

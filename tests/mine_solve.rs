@@ -110,6 +110,23 @@ fn trampoline3_does_not_end_beyond_the_trap_target() {
 }
 
 #[test]
+fn routes_stop_at_the_route_limit() {
+    // One row of 22 cells (the map edge is a wall): the lift, a lambda, the robot in the
+    // middle, a lambda at the right end. Both lambdas and the lift take 31 moves (a win of
+    // 150 - 31 = 119), but the judges play only the first 22 x 1 commands (task text §3.1):
+    // the best they can score is one lambda and an abort after 10 moves (25 + 25 - 10).
+    let _serial = serial();
+    let mine = Mine::parse("L\\.........R.........\\\n").unwrap();
+    assert_eq!(mine.route_limit(), 22);
+    assert_eq!(mine.clone().run(&format!("{}{}", "R".repeat(10), "L".repeat(21))).score, 119);
+    let stop = AtomicBool::new(false);
+    let sol = solve(&mine, &opts(1.0), &stop, &|p| assert!(p.best_route.len() <= 22, "{}", p.best_route));
+    assert!(sol.route.len() <= mine.route_limit(), "{}", sol.route);
+    assert_eq!((sol.score, sol.route.len()), (40, 10), "{}", sol.route);
+    assert_eq!(mine.clone().run(&sol.route).score, 40);
+}
+
+#[test]
 fn empty_budget_gives_a_valid_route() {
     let _serial = serial();
     let mine = load("contest1");

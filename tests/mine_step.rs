@@ -124,19 +124,20 @@ fn abort_and_win() {
 fn json_output() {
     let mut m = Mine::parse(&data("maps/contest1.map")).unwrap();
     let o = m.run("LDRDDUULLLDDL");
-    let json = to_json(&m, &o);
+    let json = to_json(&m, &o, "LDRDDUULLLDDL", 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["score"], 212);
     assert_eq!(v["ending"], "win");
     assert_eq!(v["moves"], 13);
     assert_eq!(v["lambdas"], 3);
     assert_eq!(v["map"].as_str().unwrap(), render_map(&m));
+    assert_eq!((v["route"].as_str(), v["cut"].as_u64()), (Some("LDRDDUULLLDDL"), Some(0)));
     assert!(
         json.starts_with("{\"score\":212,\"ending\":\"win\",\"moves\":13,\"lambdas\":3,\"map\":\"######\\n#.   #\\n")
     );
     let mut c8 = Mine::parse(&data("maps/contest8.map")).unwrap();
     let o = c8.run("RRRRRUD");
-    let v: serde_json::Value = serde_json::from_str(&to_json(&c8, &o)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&to_json(&c8, &o, "RRRRRUD", 0)).unwrap();
     assert_eq!((v["ending"].as_str(), v["score"].as_i64()), (Some("lose"), Some(68)));
     assert!(v["map"].as_str().unwrap().contains('\\'));
 }

@@ -39,20 +39,25 @@ fn no_solution_exits_1_and_bad_boards_exit_2() {
     // A 1 whose only neighbours are red: it can see nothing.
     tumble().args(["ohno", "solve"]).write_stdin("1#\n#.\n").assert().code(1).stderr(contains("no solution"));
     tumble().args(["ohno", "solve", "--count"]).write_stdin("1#\n#.\n").assert().success().stdout("0\n");
-    tumble().args(["ohno", "solve"]).write_stdin("...\n..\n...\n").assert().code(2).stderr(contains("row 2"));
+    tumble()
+        .args(["ohno", "solve"])
+        .write_stdin("...\n..\n...\n")
+        .assert()
+        .code(2)
+        .stderr(contains("line 2 has 2 cells"));
     tumble()
         .args(["ohno", "solve"])
         .write_stdin("..x\n...\n...\n")
         .assert()
         .code(2)
-        .stderr(contains("row 1, column 3"));
+        .stderr(contains("line 1, column 3"));
     tumble().args(["ohno", "solve"]).write_stdin("").assert().code(2);
     tumble()
         .args(["ohno", "solve"])
         .write_stdin("9..\n...\n...\n")
         .assert()
         .code(2)
-        .stderr(contains("row 1, column 1"));
+        .stderr(contains("line 1, column 1"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Bad input: each error with its exact message (rows and columns 1-based).
+//! Bad input: each error with its exact message (the text's lines and columns, 1-based).
 
 use tumble::ohno::{Board, BoardError};
 
@@ -9,21 +9,45 @@ fn error_table() {
         ("\n  \n\r\n", BoardError::Empty, "empty input: the board has no rows"),
         (
             "...\n.x.\n...",
-            BoardError::InvalidChar { row: 2, col: 2, ch: 'x' },
-            "invalid character 'x' at row 2, column 2 (expected '.', '#', 'O' or a digit 1-9)",
+            BoardError::InvalidChar { line: 2, column: 2, ch: 'x' },
+            "invalid character 'x' at line 2, column 2 (expected '.', '#', 'O' or a digit 1-9)",
         ),
         (
             "..0\n...\n...",
-            BoardError::InvalidChar { row: 1, col: 3, ch: '0' },
-            "invalid character '0' at row 1, column 3 (expected '.', '#', 'O' or a digit 1-9)",
+            BoardError::InvalidChar { line: 1, column: 3, ch: '0' },
+            "invalid character '0' at line 1, column 3 (expected '.', '#', 'O' or a digit 1-9)",
         ),
         (
             " ..\n...\n...",
-            BoardError::InvalidChar { row: 1, col: 1, ch: ' ' },
-            "invalid character ' ' at row 1, column 1 (expected '.', '#', 'O' or a digit 1-9)",
+            BoardError::InvalidChar { line: 1, column: 1, ch: ' ' },
+            "invalid character ' ' at line 1, column 1 (expected '.', '#', 'O' or a digit 1-9)",
         ),
-        ("...\n..\n...", BoardError::Ragged { row: 2, len: 2, expected: 3 }, "row 2 has 2 cells but row 1 has 3"),
-        ("...\n...\n\n...", BoardError::Ragged { row: 3, len: 0, expected: 3 }, "row 3 has 0 cells but row 1 has 3"),
+        (
+            "...\n..\n...",
+            BoardError::Ragged { line: 2, first_line: 1, len: 2, expected: 3 },
+            "line 2 has 2 cells but the board's first line (line 1) has 3",
+        ),
+        (
+            "...\n...\n\n...",
+            BoardError::Ragged { line: 3, first_line: 1, len: 0, expected: 3 },
+            "line 3 has 0 cells but the board's first line (line 1) has 3",
+        ),
+        // Blank lines before the board count: positions are the file's lines.
+        (
+            "\n\n...\n.x.\n...",
+            BoardError::InvalidChar { line: 4, column: 2, ch: 'x' },
+            "invalid character 'x' at line 4, column 2 (expected '.', '#', 'O' or a digit 1-9)",
+        ),
+        (
+            "\r\n\r\n...\r\n..\r\n...\r\n",
+            BoardError::Ragged { line: 4, first_line: 3, len: 2, expected: 3 },
+            "line 4 has 2 cells but the board's first line (line 3) has 3",
+        ),
+        (
+            "\u{feff}\n..\n.3",
+            BoardError::NumberTooLarge { line: 3, column: 2, number: 3, size: 2, max: 2 },
+            "the number 3 at line 3, column 2 is larger than a 2x2 board allows (at most 2)",
+        ),
         (
             "....\n....\n....",
             BoardError::NotSquare { rows: 3, cols: 4 },
@@ -31,18 +55,18 @@ fn error_table() {
         ),
         (
             "..\n.3",
-            BoardError::NumberTooLarge { row: 2, col: 2, number: 3, size: 2, max: 2 },
-            "the number 3 at row 2, column 2 is larger than a 2x2 board allows (at most 2)",
+            BoardError::NumberTooLarge { line: 2, column: 2, number: 3, size: 2, max: 2 },
+            "the number 3 at line 2, column 2 is larger than a 2x2 board allows (at most 2)",
         ),
         (
             "1",
-            BoardError::NumberTooLarge { row: 1, col: 1, number: 1, size: 1, max: 0 },
-            "the number 1 at row 1, column 1 is larger than a 1x1 board allows (at most 0)",
+            BoardError::NumberTooLarge { line: 1, column: 1, number: 1, size: 1, max: 0 },
+            "the number 1 at line 1, column 1 is larger than a 1x1 board allows (at most 0)",
         ),
         (
             "....\n.7..\n....\n....",
-            BoardError::NumberTooLarge { row: 2, col: 2, number: 7, size: 4, max: 6 },
-            "the number 7 at row 2, column 2 is larger than a 4x4 board allows (at most 6)",
+            BoardError::NumberTooLarge { line: 2, column: 2, number: 7, size: 4, max: 6 },
+            "the number 7 at line 2, column 2 is larger than a 4x4 board allows (at most 6)",
         ),
     ];
     for (text, err, msg) in table {

@@ -1,7 +1,8 @@
 //! `tumble box`: run a manipulation string on a box state; print the answer, the ASCII picture
 //! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
 
-use super::output::{print_line, read_stdin, write_animation, write_animation_with, write_still, PictureArgs};
+use super::excerpt;
+use super::output::{print_line, read_stdin, write_animations, write_animations_with, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
@@ -11,9 +12,13 @@ use clap::Args;
 
 /// Arguments of `tumble box`.
 #[derive(Args, Debug)]
-#[command(after_help = "With no STATE, the state and the moves are read as two lines from standard input.\n\
+#[command(
+    after_help = "MOVES is taken as typed, even when it begins with '-': tumble box STATE '-<' (quote < > | for the shell); \
+a final `--` is the moves `--`.\n\
+With no STATE, the state and the moves are read as two lines from standard input.\n\
 Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
-Bad input exits with code 2.")]
+Bad input exits with code 2."
+)]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct BoxArgs {
     #[command(subcommand)]
@@ -21,6 +26,8 @@ pub struct BoxArgs {
     /// The box: 29 characters, `.` empty, `o` shubble, `x` smole, `@` stot.
     pub state: Option<String>,
     /// Manipulations: `+` `-` turn 90° clockwise/counter-clockwise, `|` 180°, `<` `>` `^` `v` move the stot.
+    /// Taken as typed, even when it begins with `-` (`-<`, `--`, `---`).
+    #[arg(allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// Print the box in its final orientation as ASCII art (`*` outside the opening) instead of the state.
     #[arg(long, conflicts_with = "trace")]
@@ -57,38 +64,70 @@ pub struct SolveArgs {
     pub picture: PictureArgs,
 }
 
-/// Formats a parse error with the input and a caret under the position it names.
-pub(super) fn input_error(what: &str, input: &str, e: &BoxError) -> CliError {
-    let mut msg = e.to_string();
+/// Formats a parse error of `input` (the state or the moves, named by `what`) with a window of
+/// the input and a caret under the position it names; `line` is `Some("NAME, line L")` when the
+/// input came from a file or standard input.
+pub(super) fn input_error(what: &str, input: &str, line: Option<&str>, e: &BoxError) -> CliError {
+    let mut msg = match line {
+        Some(place) => match e.position() {
+            Some(pos) => format!("{place}, column {pos}: {e}"),
+            None => format!("{place}: {e}"),
+        },
+        None => e.to_string(),
+    };
     if let Some(pos) = e.position() {
-        msg.push_str(&format!("\n  {what}: {input}\n  {}^", " ".repeat(what.len() + 2 + pos - 1)));
+        msg.push('\n');
+        msg.push_str(&excerpt::caret(what, input, pos));
+    } else if input.chars().count() > 80 {
+        // The state's length is wrong: say so without echoing it.
+    } else if !input.is_empty() {
+        msg.push_str(&format!("\n  {what}: {input}"));
     }
     CliError::Input(msg)
 }
 
-/// Reads the state and the moves from the arguments, or as two lines of standard input.
+/// Parses the state and the moves given as two arguments (no moves: none).
+///
+/// # Errors
+/// [`CliError::Input`] naming the bad character with a window of the input.
 pub(super) fn state_and_moves(
     state: Option<String>,
     moves: Option<String>,
 ) -> Result<(BoxState, Vec<Manipulation>), CliError> {
-    let (state, moves) = match state {
-        Some(s) => (s, moves.unwrap_or_default()),
-        None => {
-            let text = read_stdin()?;
-            let mut lines = text.lines();
-            let s = lines.next().unwrap_or("").trim_end().to_string();
-            let m = lines.next().unwrap_or("").trim_end().to_string();
-            if let Some((i, _)) = lines.enumerate().find(|(_, l)| !l.trim().is_empty()) {
-                return Err(CliError::Input(format!(
-                    "standard input: line {}: expected two lines only (the state, then the moves)",
-                    i + 3
-                )));
-            }
-            (s, m)
-        }
+    let Some(state) = state else {
+        return box_text("standard input", &read_stdin()?);
     };
-    let parsed = BoxState::parse(&state).map_err(|e| input_error("state", &state, &e))?;
-    let ms = parse_moves(&moves).map_err(|e| input_error("moves", &moves, &e))?;
+    let moves = moves.unwrap_or_default();
+    let parsed = BoxState::parse(&state).map_err(|e| input_error("state", &state, None, &e))?;
+    let ms = parse_moves(&moves).map_err(|e| input_error("moves", &moves, None, &e))?;
+    Ok((parsed, ms))
+}
+
+/// Parses a box as text (standard input, a demo file): the state on the first line that is
+/// neither blank nor a `;` comment, the moves on the next line that is not a comment (blank or
+/// missing: no moves), then nothing but blank lines and comments. A UTF-8 byte-order mark and
+/// CRLF line ends are accepted. `name` (a file or "standard input") starts every error, which
+/// gives the line and column of the text.
+///
+/// # Errors
+/// [`CliError::Input`] for a bad state or moves line, a missing state or extra lines.
+pub(super) fn box_text(name: &str, text: &str) -> Result<(BoxState, Vec<Manipulation>), CliError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)));
+    let comment = |l: &str| l.trim_start().starts_with(';');
+    let Some((sl, state)) = lines.by_ref().find(|(_, l)| !l.trim().is_empty() && !comment(l)) else {
+        return Err(CliError::Input(format!("{name}: no box state (expected the state line, then the moves line)")));
+    };
+    let (ml, moves) = lines.by_ref().find(|(_, l)| !comment(l)).unwrap_or((sl + 1, ""));
+    if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty() && !comment(l)) {
+        return Err(CliError::Input(format!(
+            "{name}: line {n}: expected two lines only (the state on line {sl}, then the moves on line {ml})"
+        )));
+    }
+    let (state, moves) = (state.trim_end(), moves.trim_end());
+    let parsed =
+        BoxState::parse(state).map_err(|e| input_error("state", state, Some(&format!("{name}, line {sl}")), &e))?;
+    let ms = parse_moves(moves).map_err(|e| input_error("moves", moves, Some(&format!("{name}, line {ml}")), &e))?;
     Ok((parsed, ms))
 }
 
@@ -109,13 +148,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     let (trace, failure) = record(&state, &moves);
     let anim = BoxAnimation::new(trace, moves, failure);
     if let Some(path) = &args.picture.png {
-        write_still(&args.picture.theme.scene(still(anim.trace.last())), &args.picture, path)?;
+        write_still(&still(anim.trace.last()), &args.picture, path)?;
     }
-    if let Some(path) = &args.picture.gif {
-        // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
-        let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
-        write_animation_with(&args.picture.theme.animation(&anim), &args.picture, mode, path)?;
-    }
+    // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
+    let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
+    write_animations_with(&anim, &args.picture, mode)?;
     Ok(0)
 }
 
@@ -140,7 +177,7 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     }
     if let Some(f) = failure {
         let why = format!("move {} '{}': {}", f.manipulation + 1, moves[f.manipulation].as_char(), f.reason);
-        if (args.picture.png.is_some() || args.picture.gif.is_some()) && !args.partial {
+        if args.picture.any() && !args.partial {
             eprintln!("tumble: {why}; no picture written (add --partial for the animation up to that move)");
             return Ok(0);
         }
@@ -150,10 +187,8 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     anim.caption = !args.no_caption;
     if let Some(path) = &args.picture.png {
         let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
-        write_still(&args.picture.theme.scene(scene), &args.picture, path)?;
+        write_still(&scene, &args.picture, path)?;
     }
-    if let Some(path) = &args.picture.gif {
-        write_animation(&args.picture.theme.animation(&anim), &args.picture, path)?;
-    }
+    write_animations(&anim, &args.picture)?;
     Ok(0)
 }

@@ -1,4 +1,5 @@
-//! `tumble demo`: the bundled demos in `demos/`, listed, exported and played in a row.
+//! `tumble demo`: the demos compiled into tumble (from the checkout's `demos/` folder), listed,
+//! exported and played in a row; `--dir DIR` reads them from a folder instead.
 //!
 //! A demo is one file whose extension names the puzzle; `;` lines at the top are comments, the
 //! first one its title:
@@ -6,12 +7,11 @@
 //! - `.mine`: a `; route: ROUTE` comment, then the map (with its metadata);
 //! - `.ohno`: the board (the demo animates its explained solution).
 
-use super::box_cmd::state_and_moves;
-use super::output::{print_line, write_animation, write_still, PictureArgs};
+use super::box_cmd::box_text;
+use super::output::{print_line, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
-use crate::mine::Mine;
 use crate::ohno::draw::OhnoAnimation;
 use crate::ohno::{explain, Board};
 use crate::r#box::draw::BoxAnimation;
@@ -22,24 +22,34 @@ use std::path::{Path, PathBuf};
 /// Arguments of `tumble demo`.
 #[derive(Args, Debug)]
 pub struct DemoArgs {
-    /// The demo to export (a file name in the demos folder, with or without its extension): as NAME.gif in the
-    /// current folder unless --gif or --png names a file. Without it, the demos are listed.
+    /// The demo to export (its name, with or without the extension): as NAME.gif in the current
+    /// folder unless --gif or --png names a file. Without it, the demos are listed.
     pub name: Option<String>,
-    /// The demos folder.
-    #[arg(long, default_value_os_t = default_dir(), value_name = "DIR")]
-    pub dir: PathBuf,
+    /// Read the demos from this folder (files ending in .box, .mine or .ohno) instead of the
+    /// ones built into tumble.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
     #[command(flatten)]
     pub picture: PictureArgs,
 }
 
-/// `./demos` when it exists, else the `demos/` folder of the checkout tumble was built from.
-pub fn default_dir() -> PathBuf {
-    let here = PathBuf::from("demos");
-    if here.is_dir() {
-        return here;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("demos")
-}
+/// The demos built into the binary: (file name, text). `tests/demos.rs` checks that this list
+/// and the files of `demos/` are the same.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("crowd.box", include_str!("../../demos/crowd.box")),
+    ("dropout.box", include_str!("../../demos/dropout.box")),
+    ("figure1.box", include_str!("../../demos/figure1.box")),
+    ("mine-contest1.mine", include_str!("../../demos/mine-contest1.mine")),
+    ("mine-flood.mine", include_str!("../../demos/mine-flood.mine")),
+    ("mine-horock.mine", include_str!("../../demos/mine-horock.mine")),
+    ("mine-trampoline.mine", include_str!("../../demos/mine-trampoline.mine")),
+    ("ohno-9x9.ohno", include_str!("../../demos/ohno-9x9.ohno")),
+    ("ohno-demo.ohno", include_str!("../../demos/ohno-demo.ohno")),
+    ("smole-lost.box", include_str!("../../demos/smole-lost.box")),
+];
+
+/// The extensions of demo files, one per puzzle.
+const KINDS: [&str; 3] = ["box", "mine", "ohno"];
 
 /// One demo: its name, what it shows, and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,69 +62,104 @@ pub struct Demo {
     pub title: String,
     /// A `; route:` comment (mine demos).
     pub route: String,
-    /// The lines after the comments.
+    /// The text with its comment lines left empty, so that a parser's line numbers are the
+    /// file's.
     pub body: String,
-    path: PathBuf,
+    /// Where it came from, for messages: `demo NAME` or the file's path.
+    pub source: String,
 }
 
-/// Reads one demo file.
-///
-/// # Errors
-/// I/O errors.
-pub fn load(path: &Path) -> Result<Demo, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+/// Reads one demo from its file name (`figure1.box`) and text; `source` names it in errors.
+pub fn from_text(file_name: &str, text: &str, source: String) -> Demo {
+    let path = Path::new(file_name);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (mut title, mut route) = (String::new(), String::new());
-    let mut lines = text.lines().peekable();
-    while let Some(c) = lines.peek().and_then(|l| l.strip_prefix(';')) {
-        match c.trim().strip_prefix("route:") {
-            Some(r) => route = r.trim().to_string(),
-            None if title.is_empty() => title = c.trim().to_string(),
-            None => {}
+    let mut body = Vec::new();
+    let mut header = true;
+    for line in text.lines() {
+        let comment = line.strip_prefix(';').filter(|_| header);
+        match comment {
+            Some(c) => {
+                match c.trim().strip_prefix("route:") {
+                    Some(r) => route = r.trim().to_string(),
+                    None if title.is_empty() => title = c.trim().to_string(),
+                    None => {}
+                }
+                body.push("");
+            }
+            None => {
+                header = false;
+                body.push(line);
+            }
         }
-        lines.next();
     }
-    let body: Vec<&str> = lines.collect();
-    Ok(Demo {
+    Demo {
         name: path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         kind: path.extension().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default(),
         title,
         route,
         body: body.join("\n"),
-        path: path.to_path_buf(),
-    })
+        source,
+    }
 }
 
-/// Every demo in `dir` (files ending in `.box`, `.mine` or `.ohno`), sorted by name.
+/// Reads one demo file.
 ///
 /// # Errors
-/// The folder cannot be read.
-pub fn list(dir: &Path) -> Result<Vec<Demo>, CliError> {
+/// The file cannot be read (its path in the message).
+pub fn load(path: &Path) -> Result<Demo, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let text = super::output::utf8_text(&path.display().to_string(), bytes)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    Ok(from_text(&name, &text, path.display().to_string()))
+}
+
+/// The demos, sorted by name: the built-in ones, or every demo file in `dir` (files ending in
+/// `.box`, `.mine` or `.ohno`).
+///
+/// # Errors
+/// The folder or one of its demo files cannot be read.
+pub fn list(dir: Option<&Path>) -> Result<Vec<Demo>, CliError> {
+    let Some(dir) = dir else {
+        return Ok(BUILT_IN.iter().map(|(file, text)| from_text(file, text, format!("demo {file}"))).collect());
+    };
     let entries = std::fs::read_dir(dir).map_err(|e| CliError::Input(format!("{}: {e}", dir.display())))?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "box" || x == "mine" || x == "ohno"))
+        .filter(|p| p.extension().is_some_and(|x| KINDS.iter().any(|k| x == *k)))
         .collect();
     paths.sort();
     paths.iter().map(|p| load(p)).collect()
 }
 
+/// The demo called `name` (with or without its extension) among `demos`.
+///
+/// # Errors
+/// No such demo: the message lists the names there are.
+pub fn find<'a>(demos: &'a [Demo], name: &str) -> Result<&'a Demo, CliError> {
+    let stem = KINDS.iter().fold(name, |n, ext| n.strip_suffix(&format!(".{ext}")).unwrap_or(n));
+    demos.iter().find(|d| d.name == stem).ok_or_else(|| {
+        let names: Vec<&str> = demos.iter().map(|d| d.name.as_str()).collect();
+        CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
+    })
+}
+
 /// A demo's animation.
 ///
 /// # Errors
-/// A demo file that does not parse (its path in the message).
+/// A demo that does not parse (its source, line and column in the message).
 pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> {
-    let named = |e: String| CliError::Input(format!("{}: {e}", d.path.display()));
+    let named = |e: String| CliError::Input(format!("{}: {e}", d.source));
     Ok(match d.kind.as_str() {
         "box" => {
-            let mut lines = d.body.lines();
-            let (state, moves) = (lines.next().map(str::to_string), lines.next().map(str::to_string));
-            let (s, m) = state_and_moves(state, moves).map_err(|e| named(e.to_string()))?;
+            let (s, m) = box_text(&d.source, &d.body)?;
             let (trace, failure) = record(&s, &m);
             Box::new(BoxAnimation::new(trace, m, failure))
         }
         "mine" => {
-            let mine = Mine::parse(&d.body).map_err(|e| named(e.to_string()))?;
-            Box::new(MineAnimation::new(&mine, &d.route))
+            let mine = super::mine_cmd::parse_map(&d.source, d.body.as_bytes())?;
+            let (route, _) = super::mine_cmd::judged_route(&mine, &d.route, false);
+            Box::new(MineAnimation::new(&mine, route))
         }
         _ => {
             let board = Board::parse(&d.body).map_err(|e| named(e.to_string()))?;
@@ -127,28 +172,27 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
 /// Runs `tumble demo`.
 pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     args.picture.check()?;
-    let demos = list(&args.dir)?;
+    let demos = list(args.dir.as_deref())?;
     let Some(name) = args.name else {
         for d in &demos {
             print_line(&format!("{:<16} {:<5} {}", d.name, d.kind, d.title))?;
         }
         return Ok(0);
     };
-    let stem = [".box", ".mine", ".ohno"].iter().fold(name.as_str(), |n, ext| n.strip_suffix(ext).unwrap_or(n));
-    let demo = demos.iter().find(|d| d.name == stem).ok_or_else(|| {
-        let names: Vec<&str> = demos.iter().map(|d| d.name.as_str()).collect();
-        CliError::Input(format!("no demo named {stem:?}; the demos are: {}", names.join(", ")))
-    })?;
+    let demo = find(&demos, &name)?;
     let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
-        write_still(&args.picture.theme.scene(anim.draw(anim.steps() - 1, 1.0)), &args.picture, png)?;
+        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
         eprintln!("tumble: wrote {}", png.display());
-        if args.picture.gif.is_none() {
+        if !args.picture.animates() {
             return Ok(0);
         }
     }
-    let path = args.picture.gif.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.gif")));
-    write_animation(&args.picture.theme.animation(anim.as_ref()), &args.picture, &path)?;
-    eprintln!("tumble: wrote {}", path.display());
+    let picture = args.picture.or_gif(PathBuf::from(format!("{}.gif", demo.name)));
+    picture.check()?;
+    write_animations(anim.as_ref(), &picture)?;
+    for path in picture.paths().into_iter().filter(|p| Some(*p) != picture.png.as_deref()) {
+        eprintln!("tumble: wrote {}", path.display());
+    }
     Ok(0)
 }

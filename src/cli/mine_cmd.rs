@@ -4,7 +4,7 @@
 use super::output::{print_line, read_stdin, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;
-use crate::mine::{record_compact, render_map, summary, to_json, Mine};
+use crate::mine::{record_compact, render_map, summary, to_json, MapError, Mine};
 use clap::{Args, Subcommand};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -34,8 +34,10 @@ A route that runs out scores as an abort. Bad maps exit with code 2 and name the
 )]
 pub struct RunArgs {
     /// The map file, or - for standard input.
+    #[arg(allow_hyphen_values = true)]
     map: PathBuf,
-    /// The route (e.g. LDRDDULULLDDL). Without it, it is read from standard input (when the map is a file).
+    /// The route (e.g. LDRDDULULLDDL), taken as typed. Without it, it is read from standard input (when the map is a file).
+    #[arg(allow_hyphen_values = true)]
     route: Option<String>,
     /// Print one JSON object {"score","ending","moves","lambdas","map"} instead.
     #[arg(long, conflicts_with = "trace")]
@@ -43,24 +45,77 @@ pub struct RunArgs {
     /// Print the map after every step.
     #[arg(long)]
     trace: bool,
+    /// Play the whole route. By default, as the judges did, at most the first width x height
+    /// commands are played (task text §3.1), and tumble says when it cut.
+    #[arg(long)]
+    no_limit: bool,
     #[command(flatten)]
     picture: PictureArgs,
 }
 
-/// Reads and parses a map from a path or `-` (standard input).
+impl MineArgs {
+    /// The route of `mine run`, for [`super::parse`]'s last-`--` rule.
+    pub(super) fn trailing_value(&mut self) -> Option<&mut Option<String>> {
+        match &mut self.command {
+            MineCommand::Run(r) => Some(&mut r.route),
+            MineCommand::Solve(_) => None,
+        }
+    }
+}
+
+/// Reads and parses a map from a path or `-` (standard input); see [`parse_map`].
 ///
 /// # Errors
 /// Unreadable file, or a map error with its line and column (prefixed with the path).
 pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
-    let (name, bytes) = if path.as_os_str() == "-" {
+    if path.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
-        ("standard input".to_string(), b)
-    } else {
-        let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-        (path.display().to_string(), b)
-    };
-    Mine::parse_bytes(&bytes).map_err(|e| CliError::Input(format!("{name}: {e}")))
+        return parse_map("standard input", &b);
+    }
+    let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    parse_map(&path.display().to_string(), &b)
+}
+
+/// Parses a map's bytes; `name` (a path, "standard input", a demo) starts every message. Each
+/// metadata line tumble does not know is reported on standard error as a warning with its
+/// line, and the map is played without it.
+///
+/// # Errors
+/// A map error with its line and column, and what a map holds when the text is none at all.
+pub(super) fn parse_map(name: &str, bytes: &[u8]) -> Result<Mine, CliError> {
+    match Mine::parse_bytes_with_warnings(bytes) {
+        Ok((mine, warnings)) => {
+            for w in warnings {
+                eprintln!("tumble: warning: {name}: {w}");
+            }
+            Ok(mine)
+        }
+        Err(e @ (MapError::UnknownCharacter { .. } | MapError::Binary { .. } | MapError::InvalidUtf8 { .. })) => {
+            Err(CliError::Input(format!(
+                "{name}: {e}: not a mine map (a map's rows hold only # * \\ L O . R A-I 1-9 W ! @ and spaces)"
+            )))
+        }
+        Err(e) => Err(CliError::Input(format!("{name}: {e}"))),
+    }
+}
+
+/// The part of `route` the judges played (at most the first width × height commands, task
+/// text §3.1; see [`Mine::judged_route`]), or all of it with `no_limit`. Says on standard error
+/// when the route was cut. Returns the route played and the number of commands cut.
+pub(super) fn judged_route<'a>(mine: &Mine, route: &'a str, no_limit: bool) -> (&'a str, usize) {
+    let (played, cut) = mine.judged_route(route);
+    if no_limit || cut == 0 {
+        return (route, 0);
+    }
+    eprintln!(
+        "tumble: note: the judges played at most the first {} commands of a route on this {} x {} map; the last {cut} \
+         were cut (--no-limit plays the whole route)",
+        mine.route_limit(),
+        mine.width(),
+        mine.height()
+    );
+    (played, cut)
 }
 
 /// Runs `tumble mine ...`.
@@ -100,11 +155,13 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
             i + 1
         );
     }
-    let recording = record_compact(&mine, &route);
+    let (played, cut) = judged_route(&mine, &route, args.no_limit);
+    let recording = record_compact(&mine, played);
     let last = recording.state_at(recording.len() - 1);
     let outcome = recording.outcome();
     if args.json {
-        print_line(&to_json(&last, &outcome))?;
+        let commands: String = played.chars().filter(|c| crate::mine::Command::from_char(*c).is_some()).collect();
+        print_line(&to_json(&last, &outcome, &commands, cut))?;
     } else {
         if args.trace {
             for i in 0..recording.len() {
@@ -116,8 +173,8 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         }
         print_line(&summary(&outcome))?;
     }
-    if args.picture.png.is_some() || args.picture.gif.is_some() {
-        write_pictures(&args.picture.theme.animation(MineAnimation::from_recording(&mine, recording)), &args.picture)?;
+    if args.picture.any() {
+        write_pictures(&MineAnimation::from_recording(&mine, recording), &args.picture)?;
     }
     Ok(0)
 }

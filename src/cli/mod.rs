@@ -5,6 +5,7 @@
 mod box_cmd;
 mod demo;
 mod error;
+mod excerpt;
 mod mine_cmd;
 mod mine_solve;
 mod ohno_cmd;
@@ -12,6 +13,7 @@ mod output;
 #[cfg(feature = "gui")]
 mod view;
 
+pub use demo::BUILT_IN as BUILT_IN_DEMOS;
 pub use error::CliError;
 
 use clap::{Parser, Subcommand};
@@ -50,11 +52,59 @@ enum Command {
     /// Watch an animation in a window, or play a puzzle yourself (needs a display).
     #[cfg(feature = "gui")]
     View(view::ViewArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = "Install, for example:\n  \
+        bash: tumble completions bash > ~/.local/share/bash-completion/completions/tumble\n  \
+        zsh:  tumble completions zsh > ~/.zfunc/_tumble   (with fpath+=~/.zfunc before compinit in ~/.zshrc)\n  \
+        fish: tumble completions fish > ~/.config/fish/completions/tumble.fish")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Parses a command line (the program name first) as a person types it. Values that begin
+/// with `-` are taken as typed where a value is due (box moves such as `-<` or `---`); clap
+/// reads a last lone `--` as the end of the options with nothing after it, so when it was the
+/// last word and the moves (or the route) are missing, they are `--` (the moves that turn the
+/// box counter-clockwise twice). `tumble box STATE -- -<` still reads `--` as the separator.
+///
+/// # Errors
+/// clap's usage errors (and the `--help`/`--version` answers).
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let mut cli = Cli::try_parse_from(&args)?;
+    let separators = args.iter().filter(|a| *a == "--").count();
+    if separators == 1 && args.last().is_some_and(|a| a == "--") {
+        let missing = match &mut cli.command {
+            Command::Box(b) if b.solve.is_none() && b.state.is_some() => Some(&mut b.moves),
+            Command::Mine(m) => m.trailing_value(),
+            #[cfg(feature = "gui")]
+            Command::View(v) => v.trailing_value(),
+            _ => None,
+        };
+        if let Some(slot @ None) = missing {
+            *slot = Some("--".to_string());
+        }
+    }
+    Ok(cli)
+}
+
+/// Prints the completion script for `shell` (clap_complete) on standard output.
+fn completions(shell: clap_complete::Shell) -> Result<i32, CliError> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "tumble", &mut script);
+    output::print_text(&String::from_utf8_lossy(&script))?;
+    Ok(0)
 }
 
 /// Runs tumble with the process's arguments and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let cli = match parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -71,6 +121,7 @@ pub fn main() -> i32 {
         Command::Ohno(args) => ohno_cmd::run(args),
         #[cfg(feature = "gui")]
         Command::View(args) => view::run(args),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(code) => code,

@@ -1,11 +1,12 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, utf8_text, write_animation, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
-use crate::ohno::{count_solutions, explain, generate, solve, Board};
-use clap::{Args, Subcommand};
+use crate::ohno::generate::MAX_SIZE;
+use crate::ohno::{count_solutions, explain, generate_with, solve, Board, Difficulty};
+use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tumble ohno`.
@@ -28,6 +29,7 @@ enum OhnoCommand {
 #[command(after_help = "A board is n lines of n characters: . empty, # red, O blue, 1-9 a blue number.")]
 pub struct SolveArgs {
     /// The board file, or - (the default) for standard input.
+    #[arg(allow_hyphen_values = true)]
     file: Option<PathBuf>,
     /// Print the number of solutions instead: 0, 1 or 2+.
     #[arg(long, conflicts_with = "steps")]
@@ -41,13 +43,33 @@ pub struct SolveArgs {
 
 /// Arguments of `tumble ohno generate`.
 #[derive(Args, Debug)]
+#[command(after_help = "Every puzzle has exactly one solution. The five hint rules are the game's: a number \
+that sees its count is closed with red; a number with one open direction left extends it; a blue that \
+would make a number see too many is red; a direction a number cannot do without is extended; a cell \
+walled in by red is red.")]
 pub struct GenerateArgs {
-    /// Board size n (an n x n board; up to 20: proving a larger puzzle unique can take minutes).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=20))]
+    /// Board size n (an n x n board).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=MAX_SIZE as i64))]
     size: u16,
-    /// Seed of the random generator (the same seed gives the same puzzle); random by default.
+    /// Seed of the random generator (the same seed, size and difficulty give the same puzzle);
+    /// random by default.
     #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
+    /// How hard the puzzle is. Without it: a unique puzzle with as few givens as possible,
+    /// easy or hard as it comes (large ones are nearly always hard).
+    #[arg(long, value_enum)]
+    difficulty: Option<DifficultyArg>,
+}
+
+/// The values of `--difficulty`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum DifficultyArg {
+    /// The five hint rules of the game alone solve it, and no given can go without losing that.
+    Easy,
+    /// The five hint rules get stuck before the end: it needs more reasoning (every way a
+    /// number can split over its four directions, or trying a colour and reaching a
+    /// contradiction); no given can go. Boards from 3x3.
+    Hard,
 }
 
 /// Reads and parses a board from a path or standard input (`None` or `-`).
@@ -75,7 +97,12 @@ pub fn run(args: OhnoArgs) -> Result<i32, CliError> {
             let seed = a.seed.unwrap_or_else(|| {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
             });
-            let board = generate(a.size as usize, seed);
+            let difficulty = match a.difficulty {
+                None => Difficulty::Any,
+                Some(DifficultyArg::Easy) => Difficulty::Easy,
+                Some(DifficultyArg::Hard) => Difficulty::Hard,
+            };
+            let board = generate_with(a.size as usize, seed, difficulty).map_err(|e| CliError::Input(e.to_string()))?;
             print_text(&board.to_puzzle_string())?;
             if a.seed.is_none() {
                 eprintln!("tumble: seed {seed}");
@@ -104,14 +131,18 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         })?;
         return Ok(0);
     }
-    let wants_steps = args.steps || args.picture.gif.is_some();
+    let wants_steps = args.steps || args.picture.animates();
     if !wants_steps {
         return Ok(match solve(&puzzle) {
             Some(b) => {
                 print_text(&b.to_string())?;
                 note_if_not_unique(&puzzle);
                 if let Some(path) = &args.picture.png {
-                    write_still(&args.picture.theme.scene(board_scene(&b, &Marks::default())), &args.picture, path)?;
+                    write_still(
+                        &board_scene(&b, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
+                        &args.picture,
+                        path,
+                    )?;
                 }
                 0
             }
@@ -135,11 +166,13 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     print_text(&solution.to_string())?;
     note_if_not_unique(&puzzle);
     if let Some(path) = &args.picture.png {
-        write_still(&args.picture.theme.scene(board_scene(&solution, &Marks::default())), &args.picture, path)?;
+        write_still(
+            &board_scene(&solution, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
+            &args.picture,
+            path,
+        )?;
     }
     let anim = OhnoAnimation { trace };
-    if let Some(path) = &args.picture.gif {
-        write_animation(&args.picture.theme.animation(&anim), &args.picture, path)?;
-    }
+    write_animations(&anim, &args.picture)?;
     Ok(0)
 }

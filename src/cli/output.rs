@@ -1,8 +1,12 @@
-//! Options shared by every command that draws: picture files, frame rate, speed, size.
+//! Options shared by every command that draws: picture files (a still PNG, animations by
+//! extension, a folder of frames), frame rate, speed, cut and hold, loops, size.
 
 use crate::anim::{Animated, Mode, Timeline};
-use crate::export::animation::{export_gif, GifOptions};
+use crate::export::animation::{export, ExportOptions};
+use crate::export::atomic::resolve_target;
 use crate::export::png::write_png;
+use crate::export::schedule::Timing;
+use crate::export::sink::{Format, Output, Plays};
 use crate::render::raster;
 use crate::scene::Scene;
 use clap::Args;
@@ -15,11 +19,22 @@ use super::CliError;
 #[derive(Args, Debug, Clone)]
 pub struct PictureArgs {
     /// Write a still PNG image of the final state.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub png: Option<PathBuf>,
-    /// Write an animated GIF: one frame per state, 1 s each, unless --fps is given.
-    #[arg(long, value_name = "FILE")]
+    /// Write an animated GIF (whatever the file's extension): one frame per state, 1 s each,
+    /// unless --fps is given.
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
+    /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
+    /// exact colours), .mp4 (H.264) or .webm (VP9). Video needs ffmpeg on PATH and is encoded
+    /// at the --fps rate, or at 30 fps when each state is one frame (each state's picture
+    /// repeated for its time). May be given more than once: the frames are drawn once for all.
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    pub out: Vec<PathBuf>,
+    /// Write every frame as a PNG in the folder DIR: 00001.png, 00002.png... (the GIF's
+    /// pictures at its times: with --fps 20, 20 a second).
+    #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
+    pub frames: Option<PathBuf>,
     /// Smooth animation at this many frames per second (e.g. 20; at most 50, the finest a GIF
     /// player honours) instead of one frame per state.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=50))]
@@ -27,10 +42,22 @@ pub struct PictureArgs {
     /// Play faster (2) or slower (0.5).
     #[arg(long, default_value_t = 1.0, value_name = "FACTOR", allow_negative_numbers = true, value_parser = positive_f64)]
     pub speed: f64,
+    /// Show the last picture this many seconds (at most 600), whatever the mode holds it for.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = hold_seconds)]
+    pub last_frame_duration: Option<f64>,
+    /// Leave out the animation before this time, seconds (as played, after --speed).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
+    pub start: Option<f64>,
+    /// Leave out the animation from this time on, seconds (as played, after --speed).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
+    pub end: Option<f64>,
+    /// Play the GIF or APNG N times in all (0: forever, the default; 1: once).
+    #[arg(long = "loop", value_name = "N", conflicts_with = "no_loop", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=65536))]
+    pub loops: Option<u32>,
     /// Picture width in pixels (the height follows the picture's shape).
     #[arg(long, default_value_t = 400, value_name = "PIXELS", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(16..=4096))]
     pub size: u32,
-    /// Play the GIF once instead of looping.
+    /// Play the GIF or APNG once instead of looping (as --loop 1).
     #[arg(long)]
     pub no_loop: bool,
     /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
@@ -45,6 +72,23 @@ pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A time in seconds: a number from 0 to 1000000.
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=1e6).contains(&v) => Ok(v),
+        Ok(v) if v < 0.0 => Err(format!("{s} is negative: times are seconds from the start, 0 or more")),
+        _ => Err(format!("{s:?} is not a number of seconds (0 to 1000000)")),
+    }
+}
+
+/// A hold in seconds: above 0, at most 600.
+fn hold_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 600.0 => Ok(v),
+        _ => Err(format!("{s:?} is not a number of seconds above 0 and at most 600")),
+    }
+}
+
 impl PictureArgs {
     /// The timeline mode these flags ask for, paced as `anim`'s puzzle is (see
     /// [`crate::anim::Pacing`]): one frame per state, or smooth with --fps.
@@ -52,25 +96,87 @@ impl PictureArgs {
         anim.pacing().mode(self.fps.map(f64::from))
     }
 
-    /// Checks, before any work, that --png and --gif do not name the same file and that the
-    /// folder each is to be written in exists.
+    /// The animated outputs asked for: --gif, each --out, --frames.
     ///
     /// # Errors
-    /// [`CliError::Input`] when they name the same file or a folder that is missing.
+    /// [`CliError::Input`] for an --out whose extension names no format.
+    pub fn outputs(&self) -> Result<Vec<Output>, CliError> {
+        let mut outs: Vec<Output> = self.gif.iter().map(|p| Output::File(Format::Gif, p.clone())).collect();
+        for p in &self.out {
+            outs.push(Output::File(Format::from_path(p).map_err(CliError::Input)?, p.clone()));
+        }
+        outs.extend(self.frames.iter().map(|d| Output::Frames(d.clone())));
+        Ok(outs)
+    }
+
+    /// True when an animation is to be written (--gif, --out or --frames).
+    pub fn animates(&self) -> bool {
+        self.gif.is_some() || !self.out.is_empty() || self.frames.is_some()
+    }
+
+    /// True when any picture is to be written.
+    pub fn any(&self) -> bool {
+        self.png.is_some() || self.animates()
+    }
+
+    /// These flags with `--gif path` added when they ask for no animation.
+    pub fn or_gif(&self, path: PathBuf) -> PictureArgs {
+        let mut a = self.clone();
+        if !a.animates() {
+            a.gif = Some(path);
+        }
+        a
+    }
+
+    /// Every file or folder these flags write, with the flag that names each.
+    pub fn named_paths(&self) -> Vec<(&'static str, &Path)> {
+        let mut v: Vec<(&'static str, &Path)> = self.png.iter().map(|p| ("--png", p.as_path())).collect();
+        v.extend(self.gif.iter().map(|p| ("--gif", p.as_path())));
+        v.extend(self.out.iter().map(|p| ("--out", p.as_path())));
+        v.extend(self.frames.iter().map(|p| ("--frames", p.as_path())));
+        v
+    }
+
+    /// Every file or folder these flags write.
+    pub fn paths(&self) -> Vec<&Path> {
+        self.named_paths().into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Checks, before any work, that the outputs can be written: known formats, existing
+    /// folders, no two outputs that are the same file however they are written (`./x.png` and
+    /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), ffmpeg on
+    /// PATH for video, a --frames folder that holds nothing else, an --end after --start.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] naming the flag or file and what to do.
     pub fn check(&self) -> Result<(), CliError> {
-        if let (Some(p), Some(g)) = (&self.png, &self.gif) {
-            if p == g {
-                return Err(CliError::Input(format!("--png and --gif both name {}", p.display())));
+        let outputs = self.outputs()?;
+        let mut seen: Vec<(&str, &Path, PathBuf)> = Vec::new();
+        for (flag, path) in self.named_paths() {
+            let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
+            if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
+                return Err(CliError::Input(format!(
+                    "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
+                    first_path.display(),
+                    path.display(),
+                    resolved.display()
+                )));
+            }
+            seen.push((flag, path, resolved));
+        }
+        if let (Some(s), Some(e)) = (self.start, self.end) {
+            if e <= s {
+                return Err(CliError::Input(format!("--end {e} is not after --start {s}")));
             }
         }
-        for path in self.png.iter().chain(&self.gif) {
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            if !dir.is_dir() {
-                return Err(CliError::Input(format!(
-                    "{}: the folder {} does not exist",
-                    path.display(),
-                    dir.display()
-                )));
+        for out in &outputs {
+            match out {
+                Output::File(f, p) if f.is_video() => {
+                    crate::export::video::find_ffmpeg(*f)
+                        .map_err(|m| CliError::Input(format!("{}: {m}", p.display())))?;
+                }
+                Output::Frames(d) => crate::export::frames::check_folder(d).map_err(CliError::Input)?,
+                Output::File(..) => {}
             }
         }
         Ok(())
@@ -81,28 +187,45 @@ impl PictureArgs {
         let h = (self.size as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32;
         (self.size, h)
     }
+
+    /// How many times GIF and APNG play.
+    pub fn plays(&self) -> Plays {
+        match (self.no_loop, self.loops) {
+            (true, _) | (_, Some(1)) => Plays::Times(1),
+            (_, None) | (_, Some(0)) => Plays::Forever,
+            (_, Some(n)) => Plays::Times(n),
+        }
+    }
+
+    /// The cut and hold asked for.
+    pub fn timing(&self) -> Timing {
+        Timing { start: self.start, end: self.end, last_frame: self.last_frame_duration }
+    }
 }
 
-/// Writes `scene` as a PNG of `args.size` pixels wide.
+/// Writes `scene` in the flags' --theme as a PNG of `args.size` pixels wide.
 ///
 /// # Errors
 /// I/O errors, with the path.
 pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(), CliError> {
-    let (w, h) = args.pixels(scene);
-    write_png(path, &raster::render(scene, w, h))?;
+    let scene = args.theme.scene(scene.clone());
+    let (w, h) = args.pixels(&scene);
+    write_png(path, &raster::render(&scene, w, h))?;
     Ok(())
 }
 
-/// Exports the animation of `anim` as a GIF at `path` with the flags' mode, speed and size.
+/// Writes the animations the flags ask for (--gif, --out, --frames; nothing when none), with
+/// their mode, speed, cut, hold, loops and size.
 ///
 /// # Errors
-/// I/O errors, with the path.
-pub fn write_animation(anim: &(dyn Animated + Sync), args: &PictureArgs, path: &Path) -> Result<(), CliError> {
-    write_animation_with(anim, args, args.mode(anim), path)
+/// I/O and encoding errors, with the path; a cut that leaves nothing or a timeline too long
+/// (see [`crate::export::animation::export`]).
+pub fn write_animations(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Result<(), CliError> {
+    write_animations_with(anim, args, args.mode(anim))
 }
 
-/// Writes what --png and --gif ask for: the animation's last frame as a PNG, the animation
-/// as a GIF.
+/// Writes what the flags ask for: the animation's last frame as a PNG (--png), the
+/// animations (see [`write_animations`]).
 ///
 /// # Errors
 /// I/O errors, with the path.
@@ -110,26 +233,26 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
     if let Some(path) = &args.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), args, path)?;
     }
-    if let Some(path) = &args.gif {
-        write_animation(anim, args, path)?;
-    }
-    Ok(())
+    write_animations(anim, args)
 }
 
-/// Like [`write_animation`] with an explicit timeline mode.
+/// Like [`write_animations`] with an explicit timeline mode.
 ///
 /// # Errors
-/// I/O errors, with the path; a timeline too long for a GIF (see
-/// [`crate::export::animation::export_gif`]).
-pub fn write_animation_with(
-    anim: &(dyn Animated + Sync),
-    args: &PictureArgs,
-    mode: Mode,
-    path: &Path,
-) -> Result<(), CliError> {
+/// As [`write_animations`].
+pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
+    let outputs = args.outputs()?;
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    let anim = &args.theme.animation(anim);
     let timeline = Timeline::new(anim, mode, args.speed);
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
-    export_gif(anim, &timeline, path, GifOptions { width, height, looping: !args.no_loop, progress: true })?;
+    let opts = ExportOptions { width, height, plays: args.plays(), progress: true };
+    export(anim, &timeline, args.timing(), &outputs, opts).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
+        _ => CliError::Io(e),
+    })?;
     Ok(())
 }
 

@@ -6,7 +6,7 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
-use super::mine_cmd::load_map;
+use super::mine_cmd::{judged_route, load_map};
 use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;
@@ -42,9 +42,10 @@ pub struct ViewArgs {
     /// Play a talk: a TOML file of titled items (box, mine, 0h n0, demos), stepped with PageDown/PageUp.
     #[arg(long, value_name = "FILE")]
     talk: Option<PathBuf>,
-    /// The demos folder.
-    #[arg(long, global = true, default_value_os_t = demo::default_dir(), value_name = "DIR")]
-    dir: PathBuf,
+    /// Play the demos of this folder instead of the built-in ones (with --demos, and for a talk's
+    /// `demo` items).
+    #[arg(long, global = true, value_name = "DIR")]
+    dir: Option<PathBuf>,
     /// Save what the window shows at --at SECONDS as a PNG and quit, instead of playing (when playing
     /// yourself: the starting position).
     #[arg(long, global = true, value_name = "FILE", requires = "at")]
@@ -78,6 +79,7 @@ enum ViewWhat {
     /// With --steps: watch its explained solution, one deduction per step.
     Ohno {
         /// The board file, or - for standard input.
+        #[arg(allow_hyphen_values = true)]
         file: Option<PathBuf>,
         /// Watch the explained solution instead of playing.
         #[arg(long)]
@@ -86,17 +88,33 @@ enum ViewWhat {
     /// Play a mine's route, or play the mine yourself (no route: arrows, W wait, S shave, A abort, Backspace undo, E export the route).
     Mine {
         /// The map file, or - for standard input.
+        #[arg(allow_hyphen_values = true)]
         map: PathBuf,
-        /// The route to animate.
+        /// The route to animate, taken as typed.
+        #[arg(allow_hyphen_values = true)]
         route: Option<String>,
     },
     /// Play a box state and its moves.
     Box {
         /// The box state (29 characters).
         state: String,
-        /// The manipulations. Without them, you play: arrows move the stot, Q/E turn, W half turn, Backspace undoes.
+        /// The manipulations, taken as typed even when they begin with `-`. Without them, you play: arrows move
+        /// the stot, Q/E turn, W half turn, Backspace undoes.
+        #[arg(allow_hyphen_values = true)]
         moves: Option<String>,
     },
+}
+
+impl ViewArgs {
+    /// The moves of `view box STATE` or the route of `view mine MAP`, for [`super::parse`]'s
+    /// last-`--` rule.
+    pub(super) fn trailing_value(&mut self) -> Option<&mut Option<String>> {
+        match &mut self.what {
+            Some(ViewWhat::Box { moves, .. }) => Some(moves),
+            Some(ViewWhat::Mine { route, .. }) => Some(route),
+            _ => None,
+        }
+    }
 }
 
 /// Runs `tumble view`.
@@ -109,14 +127,15 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
         if args.what.is_some() {
             return Err(CliError::Input("--talk plays the talk file: give no box, mine or ohno with it".into()));
         }
-        talk_slides(path, &args.dir, theme)?
+        talk_slides(path, args.dir.as_deref(), theme)?
     } else if args.demos {
-        let slides = demo::list(&args.dir)?
+        let slides = demo::list(args.dir.as_deref())?
             .iter()
             .map(|d| Ok(show(d.title.clone(), demo::animation(d)?)))
             .collect::<Result<Vec<_>, CliError>>()?;
         if slides.is_empty() {
-            return Err(CliError::Input(format!("no demos in {}", args.dir.display())));
+            let dir = args.dir.as_deref().unwrap_or(Path::new("."));
+            return Err(CliError::Input(format!("no demos in {}", dir.display())));
         }
         (slides, "demos".to_string())
     } else {
@@ -141,6 +160,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
             }
             Some(ViewWhat::Mine { ref map, route: Some(ref route) }) => {
                 let mine = load_map(map)?;
+                let (route, _) = judged_route(&mine, route, false);
                 show(map.display().to_string(), Box::new(MineAnimation::new(&mine, route)))
             }
             Some(ViewWhat::Box { ref state, ref moves }) => {
@@ -186,7 +206,7 @@ fn live(
 ///
 /// # Errors
 /// The talk's own errors, and a demo name that is not a demo, at its line and column.
-fn talk_slides(path: &Path, dir: &Path, theme: Theme) -> Result<(Vec<Slide>, String), CliError> {
+fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Result<(Vec<Slide>, String), CliError> {
     let talk = talk::load(path).map_err(|e| CliError::Input(e.to_string()))?;
     let n = talk.items.len();
     let mut demos = None;

@@ -1,26 +1,77 @@
-//! Write-then-rename, so a failed or interrupted export leaves no half-written file.
+//! Files that appear whole or not at all, so a failed, interrupted or killed export never
+//! leaves a half-written file behind.
 //!
-//! A regular file (or a new path) is written to `<name>.<pid>.tmp` beside it and renamed into
-//! place when complete; a symbolic link is followed first, so the file it points at is
-//! replaced and the link stays. Anything else that exists (`/dev/null`, a pipe, a terminal) is
-//! written to directly: renaming over it would replace the device with a file.
+//! On Linux a regular file is written through an unnamed temporary file (`O_TMPFILE`) in the
+//! target's folder and linked into place when complete: until then it has no name, so even
+//! SIGKILL leaves nothing. When the target already exists, the finished file is linked under a
+//! temporary name and renamed over it in the same instant. Where `O_TMPFILE` is not available
+//! (other systems, file systems without it), the file is written to `<name>.<pid>.tmp` beside
+//! the target and renamed; an error or a caught signal removes it.
+//!
+//! A symbolic link is followed first, so the file it points at is replaced and the link stays.
+//! Anything else that exists (`/dev/null`, a pipe, a terminal) is written to directly: renaming
+//! over it would replace the device with a file.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// A file being written; [`AtomicFile::commit`] puts it in place. Dropped uncommitted, it
-/// removes its temporary file and leaves the target untouched.
+/// leaves the target untouched and no temporary file.
 pub struct AtomicFile {
     writer: Option<BufWriter<File>>,
-    /// `Some(temporary path)` when writing beside the target, `None` when writing to it directly.
-    tmp: Option<PathBuf>,
+    how: Staging,
     target: PathBuf,
+}
+
+/// Where the bytes go until the commit.
+enum Staging {
+    /// An unnamed file (`O_TMPFILE`) in the target's folder.
+    Unnamed,
+    /// A named temporary file beside the target.
+    Named(PathBuf),
+    /// The target itself (a device or a pipe).
+    Direct,
 }
 
 /// An I/O error with the path in its message.
 pub fn with_path(path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// The file a write to `path` replaces: `path` with a symbolic link at its end followed (a
+/// dangling one to where it points) and its folder made absolute and canonical. Two outputs
+/// with the same resolved path are the same file however they were written (`./x.png` and
+/// `x.png`, a link and its target).
+///
+/// # Errors
+/// The folder does not exist or cannot be read (the message names the path).
+pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // Follow links at the end of the path (a bounded number: a loop is an error further on).
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&path).map_err(|e| with_path(&path, e))?;
+                path = match path.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => break,
+        }
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, format!("{}: not a file name", path.display())))?;
+    let dir = fs::canonicalize(dir).map_err(|e| {
+        io::Error::new(e.kind(), format!("{}: the folder {} does not exist", path.display(), dir.display()))
+    })?;
+    Ok(dir.join(name))
 }
 
 impl AtomicFile {
@@ -30,10 +81,7 @@ impl AtomicFile {
     /// The directory does not exist or is not writable, or `target` is a directory (the error
     /// names the path).
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
-        let resolved = match fs::symlink_metadata(target) {
-            Ok(m) if m.file_type().is_symlink() => fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf()),
-            _ => target.to_path_buf(),
-        };
+        let resolved = resolve_target(target)?;
         match fs::metadata(&resolved) {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(
@@ -43,18 +91,24 @@ impl AtomicFile {
             }
             Ok(m) if !m.is_file() => {
                 let file = fs::OpenOptions::new().write(true).open(&resolved).map_err(|e| with_path(target, e))?;
-                return Ok(AtomicFile { writer: Some(BufWriter::new(file)), tmp: None, target: resolved });
+                return Ok(AtomicFile::new(file, Staging::Direct, resolved));
             }
             _ => {}
         }
-        let mut name = resolved.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out".into());
-        name.push(format!(".{}.tmp", std::process::id()));
-        let tmp = resolved.with_file_name(name);
+        let dir = resolved.parent().expect("resolve_target gives a file in a folder");
+        if let Some(file) = unnamed_in(dir) {
+            return Ok(AtomicFile::new(file, Staging::Unnamed, resolved));
+        }
+        let tmp = temporary_name(&resolved);
         let file = File::create(&tmp).map_err(|e| with_path(target, e))?;
-        Ok(AtomicFile { writer: Some(BufWriter::new(file)), tmp: Some(tmp), target: resolved })
+        Ok(AtomicFile::new(file, Staging::Named(tmp), resolved))
     }
 
-    /// Flushes, syncs and renames the file into place.
+    fn new(file: File, how: Staging, target: PathBuf) -> AtomicFile {
+        AtomicFile { writer: Some(BufWriter::new(file)), how, target }
+    }
+
+    /// Flushes, syncs and puts the file in place.
     ///
     /// # Errors
     /// I/O errors (the temporary file is then removed), with the path.
@@ -62,24 +116,89 @@ impl AtomicFile {
         let writer = self.writer.take().expect("present until commit");
         let result = (|| {
             let file = writer.into_inner().map_err(|e| e.into_error())?;
-            if let Some(tmp) = &self.tmp {
-                file.sync_all()?;
-                fs::rename(tmp, &self.target)?;
+            match &self.how {
+                Staging::Direct => Ok(()),
+                Staging::Named(tmp) => {
+                    file.sync_all()?;
+                    fs::rename(tmp, &self.target)
+                }
+                Staging::Unnamed => {
+                    file.sync_all()?;
+                    link_into_place(&file, &self.target)
+                }
             }
-            Ok(())
         })();
         if result.is_err() {
             self.remove_tmp();
         }
-        self.tmp = None;
+        self.how = Staging::Direct;
         result.map_err(|e| with_path(&self.target, e))
     }
 
     fn remove_tmp(&self) {
-        if let Some(tmp) = &self.tmp {
+        if let Staging::Named(tmp) = &self.how {
             let _ = fs::remove_file(tmp);
         }
     }
+}
+
+/// `<name>.<pid>.tmp` beside `target`.
+fn temporary_name(target: &Path) -> PathBuf {
+    let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out".into());
+    name.push(format!(".{}.tmp", std::process::id()));
+    target.with_file_name(name)
+}
+
+/// An unnamed file in `dir` (Linux `O_TMPFILE`), or `None` where the system or the file system
+/// has none.
+#[cfg(target_os = "linux")]
+fn unnamed_in(dir: &Path) -> Option<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new().write(true).mode(0o666).custom_flags(libc::O_TMPFILE).open(dir).ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn unnamed_in(_dir: &Path) -> Option<File> {
+    None
+}
+
+/// Gives the unnamed `file` the name `target`: `linkat` through `/proc/self/fd` when the name is
+/// free; else under a temporary name that is renamed over the target at once.
+#[cfg(target_os = "linux")]
+fn link_into_place(file: &File, target: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::AsRawFd;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
+    let link = |to: &Path| -> io::Result<()> {
+        let to = CString::new(to.as_os_str().as_bytes())
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL byte in the file name"))?;
+        // SAFETY: both are NUL-terminated strings that outlive the call.
+        let rc = unsafe {
+            libc::linkat(libc::AT_FDCWD, from.as_ptr(), libc::AT_FDCWD, to.as_ptr(), libc::AT_SYMLINK_FOLLOW)
+        };
+        if rc == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    };
+    match link(target) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            let tmp = temporary_name(target);
+            let _ = fs::remove_file(&tmp);
+            link(&tmp)?;
+            fs::rename(&tmp, target).inspect_err(|_| {
+                let _ = fs::remove_file(&tmp);
+            })
+        }
+        other => other,
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn link_into_place(_file: &File, _target: &Path) -> io::Result<()> {
+    unreachable!("unnamed files exist on Linux only")
 }
 
 impl Write for AtomicFile {
@@ -116,20 +235,45 @@ pub fn write_atomically<T>(target: &Path, write: impl FnOnce(&mut AtomicFile) ->
 mod tests {
     use super::*;
 
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> =
+            fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        v.sort();
+        v
+    }
+
     #[test]
     fn writes_in_place_leaving_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("a.txt");
         write_atomically(&p, |w| w.write_all(b"one")).unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"one");
+        // Replacing an existing file.
+        write_atomically(&p, |w| w.write_all(b"two")).unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"two");
         // A failed write leaves the old content and no temporary file.
         let err = write_atomically(&p, |w| {
-            w.write_all(b"two")?;
+            w.write_all(b"three")?;
             Err::<(), _>(io::Error::other("boom"))
         });
         assert!(err.unwrap_err().to_string().contains("a.txt"));
-        assert_eq!(fs::read(&p).unwrap(), b"one");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert_eq!(fs::read(&p).unwrap(), b"two");
+        assert_eq!(names(dir.path()), ["a.txt"]);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_file_has_no_name_until_it_is_committed() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("b.gif");
+        let mut f = AtomicFile::create(&p).unwrap();
+        assert!(matches!(f.how, Staging::Unnamed), "O_TMPFILE works on this file system");
+        f.write_all(&[7; 100_000]).unwrap();
+        f.flush().unwrap();
+        assert!(names(dir.path()).is_empty(), "nothing named while writing: {:?}", names(dir.path()));
+        f.commit().unwrap();
+        assert_eq!(names(dir.path()), ["b.gif"]);
+        assert_eq!(fs::read(&p).unwrap().len(), 100_000);
     }
 
     #[test]
@@ -148,5 +292,23 @@ mod tests {
         // A directory is refused with its name.
         let e = write_atomically(dir.path(), |w| w.write_all(b"x")).unwrap_err();
         assert!(e.to_string().contains("is a directory"), "{e}");
+    }
+
+    #[test]
+    fn resolved_targets_are_equal_however_the_path_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir(d.join("sub")).unwrap();
+        let a = resolve_target(&d.join("x.png")).unwrap();
+        assert_eq!(resolve_target(&d.join("./x.png")).unwrap(), a);
+        assert_eq!(resolve_target(&d.join("sub/../x.png")).unwrap(), a);
+        // A link to the file, even before the file exists (a dangling link), resolves to it.
+        std::os::unix::fs::symlink("x.png", d.join("l.png")).unwrap();
+        assert_eq!(resolve_target(&d.join("l.png")).unwrap(), a);
+        std::os::unix::fs::symlink(d.join("sub"), d.join("s")).unwrap();
+        assert_eq!(resolve_target(&d.join("s/../sub/y.gif")).unwrap(), resolve_target(&d.join("sub/y.gif")).unwrap());
+        assert_ne!(resolve_target(&d.join("y.png")).unwrap(), a);
+        let e = resolve_target(&d.join("missing/x.png")).unwrap_err();
+        assert!(e.to_string().contains("does not exist"), "{e}");
     }
 }

@@ -1,112 +1,235 @@
-//! Animated GIF export through the `gif` crate: one global palette ([`Palette`]), delays in
-//! centiseconds, infinite loop by default, and only the changed rectangle of each frame encoded
-//! (disposal "keep"), so unchanged areas cost nothing.
+//! Animated GIF through the `gif` crate: one global palette ([`Palette`]), delays in
+//! centiseconds, and each frame made small by [`crate::export::gif_frame`] (changed rectangle,
+//! transparent unchanged pixels where they shorten the LZW stream, local tables for few
+//! colours), encoded in parallel; a frame equal to the one before lengthens its delay instead.
+//!
+//! Every frame has disposal "keep", so the viewer's canvas after frame k is frame k, and
+//! frame k+1 can be encoded from frames k and k+1 alone. Tuning notes: `docs/gif.md`.
 
 use crate::export::atomic::AtomicFile;
+use crate::export::gif_frame::{encode_patch, EncodedFrame, Patch, Rect, Slots};
+use crate::export::gif_lzw::{self, Pixels};
 use crate::export::palette::Palette;
+use crate::export::sink::{FrameSink, Plays, Rendered};
+use rayon::prelude::*;
+use std::borrow::Cow;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// A GIF being written through an [`AtomicFile`]; [`GifWriter::finish`] puts it in place.
-/// Dropping it unfinished removes the temporary file.
+/// Longest delay one GIF frame holds, centiseconds (the field is 16 bits).
+pub const MAX_DELAY_CS: u32 = 65_535;
+
+/// A GIF being made. Nothing is written before [`GifWriter::finish`]: the global colour table
+/// comes first in a GIF, and its best order (the colours most frames write first, see
+/// [`Slots::order_by_use`]) is known once the frames are. So frames are kept as [`Patch`]es
+/// (their changed rectangles) until the end, or until they hold [`MEMORY_BUDGET`] bytes:
+/// then the order is fixed from the frames so far, and later frames are encoded as they come
+/// (colours not seen yet appended to the table).
 pub struct GifWriter {
-    encoder: gif::Encoder<AtomicFile>,
-    width: u16,
-    height: u16,
+    width: usize,
+    height: usize,
+    palette: Vec<[u8; 3]>,
+    slots: Slots,
+    plays: Plays,
     previous: Option<Vec<u8>>,
+    /// Frames not encoded yet, with their delays.
+    patches: Vec<(Patch, u32)>,
+    patch_bytes: usize,
+    /// Encoded frames with their delays.
+    done: Vec<(EncodedFrame, u32)>,
     target: PathBuf,
-    frames: usize,
 }
+
+/// Bytes of frames kept before the table order is fixed (see [`GifWriter`]).
+pub const MEMORY_BUDGET: usize = 256 << 20;
 
 fn gif_err(path: &Path, e: gif::EncodingError) -> io::Error {
     io::Error::other(format!("{}: {e}", path.display()))
 }
 
 impl GifWriter {
-    /// Starts a `width` x `height` pixel GIF at `path` with `palette` as its global colour table.
-    /// `looping`: repeat forever (true) or play once.
+    /// Starts a `width` x `height` pixel GIF for `path` with the colours of `palette`, played
+    /// `plays` times.
     ///
     /// # Errors
-    /// I/O errors creating the temporary file; sizes above 65535 pixels.
-    pub fn create(path: &Path, width: u32, height: u32, palette: &Palette, looping: bool) -> io::Result<GifWriter> {
-        let (w, h) = (
-            u16::try_from(width).map_err(|_| io::Error::other("GIF width above 65535 pixels"))?,
-            u16::try_from(height).map_err(|_| io::Error::other("GIF height above 65535 pixels"))?,
-        );
-        let file = AtomicFile::create(path)?;
-        let mut encoder = gif::Encoder::new(file, w, h, &palette.rgb_bytes()).map_err(|e| gif_err(path, e))?;
-        if looping {
-            encoder.set_repeat(gif::Repeat::Infinite).map_err(|e| gif_err(path, e))?;
+    /// Sizes above 65535 pixels.
+    pub fn create(path: &Path, width: u32, height: u32, palette: &Palette, plays: Plays) -> io::Result<GifWriter> {
+        if width > u16::MAX as u32 || height > u16::MAX as u32 {
+            return Err(io::Error::other(format!("{}: a GIF is at most 65535 pixels wide and high", path.display())));
         }
-        Ok(GifWriter { encoder, width: w, height: h, previous: None, target: path.to_path_buf(), frames: 0 })
+        let palette = (0..palette.len()).map(|i| palette.color(i as u8)).collect();
+        Ok(GifWriter {
+            width: width as usize,
+            height: height as usize,
+            palette,
+            slots: Slots::default(),
+            plays,
+            previous: None,
+            patches: Vec::new(),
+            patch_bytes: 0,
+            done: Vec::new(),
+            target: path.to_path_buf(),
+        })
     }
 
-    /// Appends a frame: `indices` is `width * height` palette indices (see
-    /// [`Palette::quantise`]), shown for `delay_cs` centiseconds. Only the rectangle that differs
-    /// from the previous frame is encoded (a 1x1 patch when nothing changed).
-    ///
-    /// # Errors
-    /// I/O or encoding errors.
+    /// Appends frames given as palette indices (`width * height` each, see
+    /// [`Palette::quantise`]), each shown for its delay in centiseconds. They are compared
+    /// (and encoded) in parallel, each against the one before it; a frame equal to the one
+    /// before lengthens its delay.
     ///
     /// # Panics
-    /// If `indices.len() != width * height`.
-    pub fn add_frame(&mut self, indices: Vec<u8>, delay_cs: u16) -> io::Result<()> {
-        let (w, h) = (self.width as usize, self.height as usize);
-        assert_eq!(indices.len(), w * h, "frame size must match the GIF's size");
-        let (x0, y0, x1, y1) = match &self.previous {
-            None => (0, 0, w, h),
-            Some(prev) => changed_rect(prev, &indices, w, h).unwrap_or((0, 0, 1, 1)),
-        };
-        let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-        for y in y0..y1 {
-            buffer.extend_from_slice(&indices[y * w + x0..y * w + x1]);
+    /// If a frame is not `width * height` long.
+    pub fn add_frames(&mut self, frames: Vec<(Vec<u8>, u32)>) {
+        let (w, h) = (self.width, self.height);
+        let prev = self.previous.take();
+        let before = |i: usize| if i == 0 { prev.as_deref() } else { Some(&frames[i - 1].0[..]) };
+        let patches: Vec<Option<Patch>> =
+            (0..frames.len()).into_par_iter().map(|i| Patch::new(before(i), &frames[i].0, w, h)).collect();
+        let ordered = !self.slots.order.is_empty();
+        if ordered {
+            self.slots.order_by_use(patches.iter().flatten());
         }
-        let frame = gif::Frame {
-            left: x0 as u16,
-            top: y0 as u16,
-            width: (x1 - x0) as u16,
-            height: (y1 - y0) as u16,
-            delay: delay_cs,
-            dispose: gif::DisposalMethod::Keep,
-            buffer: buffer.into(),
-            ..gif::Frame::default()
-        };
-        self.encoder.write_frame(&frame).map_err(|e| gif_err(&self.target, e))?;
-        self.previous = Some(indices);
-        self.frames += 1;
-        Ok(())
+        let (slots, palette) = (&self.slots, &self.palette);
+        let encoded: Vec<Option<Result<EncodedFrame, Patch>>> = patches
+            .into_par_iter()
+            .map(|p| p.map(|p| if ordered { Ok(encode_patch(&p, slots, palette)) } else { Err(p) }))
+            .collect();
+        for (e, (_, delay)) in encoded.into_iter().zip(&frames) {
+            let delay = (*delay).max(1);
+            match e {
+                None => self.lengthen_last(delay),
+                Some(Ok(f)) => self.done.push((f, delay)),
+                Some(Err(p)) => {
+                    self.patch_bytes += p.bytes();
+                    self.patches.push((p, delay));
+                }
+            }
+        }
+        self.previous = frames.into_iter().last().map(|(f, _)| f).or(prev);
+        if self.patch_bytes > MEMORY_BUDGET {
+            self.encode_patches();
+        }
     }
 
-    /// Number of frames added so far.
+    fn lengthen_last(&mut self, delay: u32) {
+        if let Some((_, d)) = self.patches.last_mut() {
+            *d += delay;
+        } else if let Some((_, d)) = self.done.last_mut() {
+            *d += delay;
+        }
+    }
+
+    /// Fixes the table order from the kept frames and encodes them.
+    fn encode_patches(&mut self) {
+        let patches = std::mem::take(&mut self.patches);
+        self.patch_bytes = 0;
+        self.slots.order_by_use(patches.iter().map(|(p, _)| p));
+        let (slots, palette) = (&self.slots, &self.palette);
+        let encoded: Vec<(EncodedFrame, u32)> =
+            patches.into_par_iter().map(|(p, d)| (encode_patch(&p, slots, palette), d)).collect();
+        self.done.extend(encoded);
+    }
+
+    /// Appends one frame (see [`GifWriter::add_frames`]).
+    pub fn add_frame(&mut self, indices: Vec<u8>, delay_cs: u32) {
+        self.add_frames(vec![(indices, delay_cs)]);
+    }
+
+    /// Number of frames so far (equal consecutive frames merged count once).
     pub fn frames(&self) -> usize {
-        self.frames
+        self.done.len() + self.patches.len()
     }
 
-    /// Completes the file and puts it in place.
+    /// Writes the file and puts it in place: the global table of the slots used (a power of
+    /// two entries, enough for every transparent index), the loop extension, the frames (a
+    /// delay over [`MAX_DELAY_CS`] continues in frames that change nothing).
     ///
     /// # Errors
-    /// I/O errors flushing or renaming (the temporary file is then removed).
-    pub fn finish(self) -> io::Result<()> {
-        let target = self.target;
-        self.encoder.into_inner().map_err(|e| gif_err(&target, e))?.commit()
+    /// I/O errors writing or renaming (nothing is then left), with the path.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.encode_patches();
+        let path = &self.target;
+        let top = self.done.iter().filter_map(|(f, _)| f.transparent).map(|t| t as usize + 1).max().unwrap_or(0);
+        let entries = self.slots.order.len().max(top).max(2);
+        let mut table: Vec<u8> = self.slots.order.iter().flat_map(|&i| self.palette[i as usize]).collect();
+        table.resize(entries.next_power_of_two() * 3, 0);
+        let file = AtomicFile::create(path)?;
+        let mut enc =
+            gif::Encoder::new(file, self.width as u16, self.height as u16, &table).map_err(|e| gif_err(path, e))?;
+        let repeat = match self.plays {
+            Plays::Forever => Some(gif::Repeat::Infinite),
+            Plays::Times(1) => None,
+            // The NETSCAPE loop count is the number of repeats after the first play.
+            Plays::Times(n) => Some(gif::Repeat::Finite(n.saturating_sub(1).min(u16::MAX as u32) as u16)),
+        };
+        if let Some(r) = repeat {
+            enc.set_repeat(r).map_err(|e| gif_err(path, e))?;
+        }
+        let nothing = unchanged();
+        for (f, delay) in &self.done {
+            let mut left = *delay;
+            let mut frame = f;
+            while left > 0 {
+                let this = left.min(MAX_DELAY_CS);
+                write(&mut enc, frame, this as u16).map_err(|e| gif_err(path, e))?;
+                left -= this;
+                frame = &nothing;
+            }
+        }
+        enc.into_inner().map_err(|e| gif_err(path, e))?.commit()
     }
 }
 
-/// The smallest rectangle `(x0, y0, x1, y1)` (exclusive ends) holding every differing index,
-/// or `None` when the frames are equal.
-fn changed_rect(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
-    let row_differs = |y: usize| a[y * w..(y + 1) * w] != b[y * w..(y + 1) * w];
-    let y0 = (0..h).find(|&y| row_differs(y))?;
-    let y1 = (y0..h).rev().find(|&y| row_differs(y)).unwrap() + 1;
-    let (mut x0, mut x1) = (w, 0);
-    for y in y0..y1 {
-        let (ra, rb) = (&a[y * w..(y + 1) * w], &b[y * w..(y + 1) * w]);
-        if let Some(first) = (0..x0).find(|&x| ra[x] != rb[x]) {
-            x0 = first;
-        }
-        if let Some(last) = (x1..w).rev().find(|&x| ra[x] != rb[x]) {
-            x1 = last + 1;
-        }
+fn write(enc: &mut gif::Encoder<AtomicFile>, f: &EncodedFrame, delay: u16) -> Result<(), gif::EncodingError> {
+    let frame = gif::Frame {
+        left: f.rect.x as u16,
+        top: f.rect.y as u16,
+        width: f.rect.w as u16,
+        height: f.rect.h as u16,
+        delay,
+        dispose: gif::DisposalMethod::Keep,
+        transparent: f.transparent,
+        palette: f.palette.clone(),
+        buffer: Cow::Borrowed(&f.data),
+        ..gif::Frame::default()
+    };
+    enc.write_lzw_pre_encoded_frame(&frame)
+}
+
+/// A frame that changes nothing: one transparent pixel (index 0 declared transparent).
+fn unchanged() -> EncodedFrame {
+    let data = gif_lzw::encode(Pixels { symbols: &[0], free: None }, 2);
+    EncodedFrame { rect: Rect { x: 0, y: 0, w: 1, h: 1 }, palette: None, transparent: Some(0), data }
+}
+
+/// [`FrameSink`] for `.gif`: quantises to the palette and encodes in parallel.
+pub struct GifSink {
+    writer: GifWriter,
+    palette: Palette,
+}
+
+impl GifSink {
+    /// Opens the GIF at `path` (see [`GifWriter::create`]).
+    ///
+    /// # Errors
+    /// As [`GifWriter::create`].
+    pub fn create(path: &Path, width: u32, height: u32, palette: Palette, plays: Plays) -> io::Result<GifSink> {
+        Ok(GifSink { writer: GifWriter::create(path, width, height, &palette, plays)?, palette })
     }
-    Some((x0, y0, x1.max(x0 + 1), y1))
+}
+
+impl FrameSink for GifSink {
+    fn add(&mut self, batch: &[Rendered]) -> io::Result<()> {
+        let frames = batch.par_iter().map(|r| (self.palette.quantise(&r.image.rgba), r.shot.delay_cs)).collect();
+        self.writer.add_frames(frames);
+        Ok(())
+    }
+
+    fn frames(&self) -> usize {
+        self.writer.frames()
+    }
+
+    fn finish(self: Box<Self>) -> io::Result<()> {
+        self.writer.finish()
+    }
 }

@@ -26,6 +26,27 @@ pub struct Decoded {
     pub frames: Vec<ComposedFrame>,
 }
 
+impl Decoded {
+    /// The frame on screen `cs` centiseconds after the start (the last one past the end):
+    /// equal frames are merged into longer delays, so a frame k of a 20 fps export is the
+    /// one shown at `5 * k` cs.
+    pub fn at_cs(&self, cs: u64) -> &ComposedFrame {
+        let mut start = 0u64;
+        for f in &self.frames {
+            if cs < start + f.delay_cs as u64 {
+                return f;
+            }
+            start += f.delay_cs as u64;
+        }
+        self.frames.last().expect("a GIF has a frame")
+    }
+
+    /// Length, centiseconds (the delays added up).
+    pub fn duration_cs(&self) -> u64 {
+        self.frames.iter().map(|f| f.delay_cs as u64).sum()
+    }
+}
+
 /// How the previous frame is cleared: its disposal, its rectangle (x, y, width, height) and,
 /// for "previous", the canvas saved before it.
 type Disposal = (gif::DisposalMethod, (usize, usize, usize, usize), Vec<u8>);

@@ -1,9 +1,19 @@
-//! Files out: PNG through `image`, GIF through `gif`, always written to a temporary name
-//! beside the target and renamed when complete, so no half-written file is ever left.
+//! Files out. An animation is rendered once per picture ([`schedule`]: which pictures, when)
+//! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
+//! [`gif_frame`] and [`gif_lzw`]), APNG ([`apng`]), MP4 and WebM through ffmpeg ([`video`]),
+//! a folder of PNG frames ([`frames`]); a still picture is a PNG ([`png`]). Every file is
+//! written whole or not at all ([`atomic`]), and Ctrl-C leaves nothing ([`cancel`]).
 pub mod animation;
+pub mod apng;
 pub mod atomic;
 pub mod cancel;
+pub mod frames;
 pub mod gif;
+pub mod gif_frame;
+pub mod gif_lzw;
 pub mod gif_read;
 pub mod palette;
 pub mod png;
+pub mod schedule;
+pub mod sink;
+pub mod video;

@@ -166,3 +166,31 @@ pub struct Place {
     /// Mine row, 1 = bottom.
     pub y: usize,
 }
+
+/// A metadata line that was ignored because its first word is no key tumble knows (maps people
+/// share carry lines such as `Easiness 23`, or a bare number). The map is played without it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapWarning {
+    /// 1-based line in the input text.
+    pub line: usize,
+    /// 1-based column of its first word.
+    pub column: usize,
+    /// The line, trimmed.
+    pub text: String,
+}
+
+impl std::fmt::Display for MapWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const SHOWN: usize = 60;
+        let mut shown: String = self.text.chars().take(SHOWN).collect();
+        if self.text.chars().count() > SHOWN {
+            shown.push('…');
+        }
+        write!(
+            f,
+            "line {}, column {}: ignored {shown:?}: not a metadata line tumble knows (Water, Flooding, Waterproof, \
+             Growth, Razors, Trampoline)",
+            self.line, self.column
+        )
+    }
+}

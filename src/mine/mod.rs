@@ -16,6 +16,7 @@
 pub mod draw;
 mod error;
 mod map;
+mod parse;
 pub mod play;
 mod record;
 mod score;
@@ -24,8 +25,9 @@ mod step;
 mod text;
 mod update;
 
-pub use error::{MapError, Place};
+pub use error::{MapError, MapWarning, Place};
 pub use map::{Mine, Pos, Tile};
+pub use parse::MAX_METADATA_NUMBER;
 pub use record::{record, record_compact, Frame, MineEvent, Recording};
 pub use score::{score, Ending, Loss, Outcome};
 pub use solve::{solve, Progress, Solution, SolveOptions};

@@ -45,17 +45,20 @@ pub fn summary(outcome: &Outcome) -> String {
     )
 }
 
-/// A JSON object `{"score":N,"ending":"win"|"abort"|"lose","moves":N,"lambdas":N,"map":"..."}`
-/// with the map from [`render_map`] as an escaped JSON string (RFC 8259: `"`, `\`, control
-/// characters).
-pub fn to_json(mine: &Mine, outcome: &Outcome) -> String {
+/// A JSON object `{"score":N,"ending":"win"|"abort"|"lose","moves":N,"lambdas":N,"map":"...",
+/// "route":"...","cut":N}` with the map from [`render_map`] as an escaped JSON string (RFC 8259:
+/// `"`, `\`, control characters); `route` is the commands that were played (the route as given,
+/// up to the judges' limit, [`Mine::route_limit`]) and `cut` the number of commands after them
+/// that were not.
+pub fn to_json(mine: &Mine, outcome: &Outcome, route: &str, cut: usize) -> String {
     format!(
-        "{{\"score\":{},\"ending\":\"{}\",\"moves\":{},\"lambdas\":{},\"map\":{}}}",
+        "{{\"score\":{},\"ending\":\"{}\",\"moves\":{},\"lambdas\":{},\"map\":{},\"route\":{},\"cut\":{cut}}}",
         outcome.score,
         outcome.ending.word(),
         outcome.moves,
         outcome.lambdas,
-        json_string(&render_map(mine))
+        json_string(&render_map(mine)),
+        json_string(route)
     )
 }
 

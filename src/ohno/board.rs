@@ -136,6 +136,7 @@ impl Board {
     /// [`BoardError::NotSquare`], [`BoardError::NumberTooLarge`] (more than `2 * (n - 1)`), in
     /// that order of checking; rows and columns in errors are 1-based.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
         let first = lines.iter().position(|l| !l.is_empty());
         let last = lines.iter().rposition(|l| !l.is_empty());
@@ -144,7 +145,7 @@ impl Board {
             _ => return Err(BoardError::Empty),
         };
         let mut rows: Vec<Vec<Cell>> = Vec::new();
-        for (i, line) in lines[first..=last].iter().enumerate() {
+        for (i, line) in lines.iter().enumerate().take(last + 1).skip(first) {
             let mut row = Vec::with_capacity(line.len());
             for (j, ch) in line.chars().enumerate() {
                 let cell = match ch {
@@ -152,13 +153,18 @@ impl Board {
                     '#' => Cell::Red,
                     'O' => Cell::Blue,
                     '1'..='9' => Cell::Number(ch as u8 - b'0'),
-                    _ => return Err(BoardError::InvalidChar { row: i + 1, col: j + 1, ch }),
+                    _ => return Err(BoardError::InvalidChar { line: i + 1, column: j + 1, ch }),
                 };
                 row.push(cell);
             }
             if let Some(r0) = rows.first() {
                 if row.len() != r0.len() {
-                    return Err(BoardError::Ragged { row: i + 1, len: row.len(), expected: r0.len() });
+                    return Err(BoardError::Ragged {
+                        line: i + 1,
+                        first_line: first + 1,
+                        len: row.len(),
+                        expected: r0.len(),
+                    });
                 }
             }
             rows.push(row);
@@ -172,7 +178,13 @@ impl Board {
             for (j, cell) in row.iter().enumerate() {
                 if let Cell::Number(k) = *cell {
                     if k as usize > max {
-                        return Err(BoardError::NumberTooLarge { row: i + 1, col: j + 1, number: k, size: n, max });
+                        return Err(BoardError::NumberTooLarge {
+                            line: first + i + 1,
+                            column: j + 1,
+                            number: k,
+                            size: n,
+                            max,
+                        });
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! and "2 or more" apart.
 
 use super::board::Board;
-use super::propagate::Ctx;
+use super::propagate::{Ctx, Search};
 
 /// Number of solutions of `board`, counted up to `limit` (the result is `min(solutions,
 /// limit)`): `count_solutions(b, 2)` is 0 (no solution), 1 (unique) or 2 (several).
@@ -12,8 +12,7 @@ pub fn count_solutions(board: &Board, limit: usize) -> usize {
         return 0;
     }
     let (ctx, st) = Ctx::new(board);
-    let mut count = 0;
-    let mut first = None;
-    ctx.search(st, None, limit, &mut count, &mut first);
-    count
+    let mut search = Search::new(limit);
+    ctx.search(&mut search, st, None);
+    search.count
 }

@@ -1,7 +1,7 @@
 //! Drawing 0h n0 boards into a [`Scene`], in the game's colours (red #ff384b, blue #1cc0e0,
-//! empty #eee on white, white bold numbers): round tiles, the deduction of each step
-//! highlighted (its number ringed, its cells ringed and filling in), its explanation under the
-//! board. Rules live elsewhere: this file only reads boards and deductions.
+//! empty #eee on white, white bold numbers): round tiles, deduced cells lighter than given
+//! ones, the deduction of each step highlighted (its number ringed dark, the cells it read
+//! ringed orange, the cells it sets ringed and filling in), its explanation under the board. Rules live elsewhere: this file only reads boards and deductions.
 //!
 //! World units: one cell = 1.0; row `r`, column `c` has its top-left corner at (`c`, `r`).
 
@@ -27,12 +27,24 @@ pub mod theme {
     pub const TEXT: Color = Color::hex(0x333333);
     /// Numbers on blue.
     pub const NUMBER: Color = Color::hex(0xffffff);
+    /// Deduced (not given) red cells: the red, lighter.
+    pub const DEDUCED_RED: Color = Color::hex(0xff9ba5);
+    /// Deduced (not given) blue cells: the blue, lighter.
+    pub const DEDUCED_BLUE: Color = Color::hex(0x8ddfef);
+    /// Rings round the cells a deduction read.
+    pub const USED: Color = Color::hex(0xf5a623);
     /// Every colour above, for the GIF palette.
-    pub const ALL: [Color; 6] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER];
-    /// The dark theme ([`crate::theme`]): dark page and empty tiles, light rings and text.
+    pub const ALL: [Color; 9] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER, DEDUCED_RED, DEDUCED_BLUE, USED];
+    /// The dark theme ([`crate::theme`]): dark page and empty tiles, light rings and text; the
+    /// deduced cells dimmer than the givens (on a dark page, lighter would read as brighter).
     pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
         background: Color::hex(0x14161b),
-        shapes: &[(EMPTY, Color::hex(0x363b46)), (TEXT, Color::hex(0xf0f0f0))],
+        shapes: &[
+            (EMPTY, Color::hex(0x363b46)),
+            (TEXT, Color::hex(0xf0f0f0)),
+            (DEDUCED_RED, Color::hex(0x9c2f3b)),
+            (DEDUCED_BLUE, Color::hex(0x177a90)),
+        ],
         labels: &[(TEXT, Color::hex(0xe8e8e8))],
     };
 }
@@ -42,10 +54,13 @@ const TILE: f32 = 0.44;
 /// Height of the caption band under the board, cells (scaled with the board).
 const CAPTION: f32 = 1.6;
 
-fn colour_of(c: Colour) -> Color {
-    match c {
-        Colour::Red => theme::RED,
-        Colour::Blue => theme::BLUE,
+/// The fill of a cell of colour `c`: the game's colour for a given, lighter for a deduced one.
+fn colour_of(c: Colour, deduced: bool) -> Color {
+    match (c, deduced) {
+        (Colour::Red, false) => theme::RED,
+        (Colour::Blue, false) => theme::BLUE,
+        (Colour::Red, true) => theme::DEDUCED_RED,
+        (Colour::Blue, true) => theme::DEDUCED_BLUE,
     }
 }
 
@@ -63,6 +78,9 @@ pub struct Marks<'a> {
     pub errors: &'a [PlayerError],
     /// A caption: first line bold, second line smaller.
     pub caption: Option<(String, String)>,
+    /// The puzzle as given: cells empty there are drawn as deduced (lighter). `None`: every
+    /// cell drawn as given.
+    pub puzzle: Option<&'a Board>,
 }
 
 /// Draws `board` (the state before `marks.deduction`'s cells are set) with its marks.
@@ -76,10 +94,10 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
         for c in 0..board.size() {
             let (cx, cy) = (c as f32 + 0.5, r as f32 + 0.5);
             let cell = board.cell(r, c);
-            let fill = match cell {
-                Cell::Empty => theme::EMPTY,
-                Cell::Red => theme::RED,
-                Cell::Blue | Cell::Number(_) => theme::BLUE,
+            let deduced = marks.puzzle.is_some_and(|p| p.cell(r, c).is_empty());
+            let fill = match cell.color() {
+                None => theme::EMPTY,
+                Some(colour) => colour_of(colour, deduced),
             };
             layer.circle(cx, cy, TILE, fill);
             if let Cell::Number(k) = cell {
@@ -89,8 +107,11 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     }
     if let Some((d, t)) = marks.deduction {
         let grow = ease::in_out(t);
+        for (r, c) in d.used_cells(board) {
+            ring(&mut layer, r, c, theme::USED, 0.07);
+        }
         for &(r, c, colour) in &d.cells {
-            layer.circle(c as f32 + 0.5, r as f32 + 0.5, TILE * grow, colour_of(colour));
+            layer.circle(c as f32 + 0.5, r as f32 + 0.5, TILE * grow, colour_of(colour, marks.puzzle.is_some()));
             ring(&mut layer, r, c, theme::TEXT, 0.05);
         }
         if let Some((r, c)) = d.cause {
@@ -157,12 +178,13 @@ impl Animated for OhnoAnimation {
 
     fn draw(&self, step: usize, fraction: f32) -> Scene {
         let caption = Some(self.caption(step));
+        let puzzle = Some(&self.trace.steps[0].state);
         let Some(d) = &self.trace.steps[step].event else {
-            return board_scene(&self.trace.steps[step].state, &Marks { caption, ..Marks::default() });
+            return board_scene(&self.trace.steps[step].state, &Marks { caption, puzzle, ..Marks::default() });
         };
         // The board before the step, with the step's cells growing in (fully grown at rest).
         let before = &self.trace.steps[step - 1].state;
-        board_scene(before, &Marks { deduction: Some((d, fraction)), caption, ..Marks::default() })
+        board_scene(before, &Marks { deduction: Some((d, fraction)), caption, puzzle, ..Marks::default() })
     }
 
     fn palette_colors(&self) -> Vec<Color> {

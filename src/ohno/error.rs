@@ -1,12 +1,15 @@
-//! Errors of the 0h n0 engine: bad puzzle text ([`BoardError`]) and unsolvable boards
-//! ([`NoSolution`]).
+//! Errors of the 0h n0 engine: bad puzzle text ([`BoardError`]), unsolvable boards
+//! ([`NoSolution`]) and puzzles that cannot exist ([`NoPuzzle`]).
 
 use thiserror::Error;
 
+use super::generate::Difficulty;
+
 /// Why a text could not be read as a 0h n0 board (`../shared/specs/ohno.md`, "Input and output").
 ///
-/// All `row` and `col` fields are **1-based** (as a person counts them in the text). `col`
-/// counts characters after trailing whitespace and `\r` were trimmed from the line.
+/// All `line` and `column` fields are **1-based** positions in the text as a person counts them
+/// in an editor: blank lines before the board count, so `line` is the file's line, not the
+/// board's row. `column` counts characters (a leading byte-order mark is not one).
 ///
 /// Numbers larger than 9 cannot be written in the challenge format (one character per cell),
 /// so boards of any size (n up to 30 and beyond) use the digits `1`..`9` only; a `0` is an
@@ -17,20 +20,22 @@ pub enum BoardError {
     #[error("empty input: the board has no rows")]
     Empty,
     /// A character other than `.`, `#`, `O` or a digit `1`..`9`.
-    #[error("invalid character '{ch}' at row {row}, column {col} (expected '.', '#', 'O' or a digit 1-9)")]
+    #[error("invalid character '{ch}' at line {line}, column {column} (expected '.', '#', 'O' or a digit 1-9)")]
     InvalidChar {
-        /// 1-based row.
-        row: usize,
+        /// 1-based line of the text.
+        line: usize,
         /// 1-based column.
-        col: usize,
+        column: usize,
         /// The offending character.
         ch: char,
     },
-    /// A row whose length differs from the first row's (rows are 1-based).
-    #[error("row {row} has {len} cells but row 1 has {expected}")]
+    /// A row whose length differs from the first row's.
+    #[error("line {line} has {len} cells but the board's first line (line {first_line}) has {expected}")]
     Ragged {
-        /// 1-based row that differs.
-        row: usize,
+        /// 1-based line of the text that differs.
+        line: usize,
+        /// 1-based line of the board's first row.
+        first_line: usize,
         /// Its number of cells.
         len: usize,
         /// The first row's number of cells.
@@ -46,13 +51,13 @@ pub enum BoardError {
     },
     /// A number larger than a cell of an n x n board can ever see: at most `2 * (n - 1)`.
     #[error(
-        "the number {number} at row {row}, column {col} is larger than a {size}x{size} board allows (at most {max})"
+        "the number {number} at line {line}, column {column} is larger than a {size}x{size} board allows (at most {max})"
     )]
     NumberTooLarge {
-        /// 1-based row.
-        row: usize,
+        /// 1-based line of the text.
+        line: usize,
         /// 1-based column.
-        col: usize,
+        column: usize,
         /// The number written.
         number: u8,
         /// The board's side n.
@@ -66,3 +71,25 @@ pub enum BoardError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("the board has no solution")]
 pub struct NoSolution;
+
+/// No puzzle of this difficulty exists on a board this small: on boards under
+/// [`NoPuzzle::HARD_FROM`] x [`NoPuzzle::HARD_FROM`] the five hint rules finish every puzzle
+/// with a single solution, so there is no hard one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error(
+    "no {difficulty} {size}x{size} puzzle exists: the five hint rules finish every unique puzzle \
+     smaller than {from}x{from}",
+    from = NoPuzzle::HARD_FROM
+)]
+pub struct NoPuzzle {
+    /// The board's side n.
+    pub size: usize,
+    /// The difficulty asked for.
+    pub difficulty: Difficulty,
+}
+
+impl NoPuzzle {
+    /// The smallest side n of a board with a hard puzzle (a unique one the hint rules do not
+    /// finish); checked exhaustively below it by the tests.
+    pub const HARD_FROM: usize = 3;
+}

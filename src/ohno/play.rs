@@ -125,7 +125,12 @@ impl Live for OhnoPlay {
             }
             None => Some(("0h n0".to_string(), "click: empty → blue → red   H: hint".to_string())),
         };
-        let marks = Marks { deduction: self.hint.as_ref().map(|d| (d, 0.0)), errors: &errors, caption };
+        let marks = Marks {
+            deduction: self.hint.as_ref().map(|d| (d, 0.0)),
+            errors: &errors,
+            caption,
+            puzzle: Some(&self.puzzle),
+        };
         Box::new(PlayPicture { scene: board_scene(&self.board, &marks) })
     }
 

@@ -8,13 +8,17 @@
 //! used on boards with several solutions. Every rule except `Guess` is sound: what it sets
 //! agrees with every solution.
 //!
+//! The five hint rules themselves are written once, in `hints.rs`, on the flat state; the
+//! functions here wrap them for a [`Board`].
+//!
 //! "Sees" always means the blue cells seen *now*: the run of blue (plain or numbered) cells
 //! next to the cell in each direction, stopped by a red cell, an empty cell or the edge.
 
 use std::fmt;
 
-use super::board::{Board, Cell, Color, Dir};
-use super::propagate::{Ctx, EMPTY};
+use super::board::{Board, Color};
+use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, NUMBER_RULES};
+use super::propagate::{encode, Ctx, BLUE, EMPTY, RED};
 
 /// The kind of reasoning behind a [`Deduction`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,18 +124,68 @@ impl Deduction {
         }
     }
 
-    fn new(
+    /// The cells the deduction read on `board` (the board before it), 0-based `(row, col)`,
+    /// apart from its cause and the cells it sets: for a number (rules 1-4, split agreement)
+    /// every cell of its four directions up to and including the first red one; for
+    /// [`Rule::NeedsNeighbour`] the cause's neighbours; for [`Rule::MustBeWall`] the red
+    /// neighbours of the cell. Empty for the trial rules, which read the whole board.
+    pub fn used_cells(&self, board: &Board) -> Vec<(usize, usize)> {
+        let n = board.size();
+        let st = encode(board);
+        let mut out: Vec<usize> = Vec::new();
+        match (self.rule, self.cause) {
+            (Rule::NeedsNeighbour, Some((r, c))) => out.extend(neighbours(n, r * n + c).into_iter().flatten()),
+            (Rule::MustBeWall, _) => {
+                for &(r, c, _) in &self.cells {
+                    out.extend(neighbours(n, r * n + c).into_iter().flatten());
+                }
+            }
+            (_, Some((r, c))) if self.number.is_some() => {
+                let i = r * n + c;
+                for (step, len) in rays(n, i) {
+                    let mut idx = i as isize;
+                    for _ in 0..len {
+                        idx += step;
+                        out.push(idx as usize);
+                        if st[idx as usize] == RED {
+                            break;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let set: Vec<usize> = self.cells.iter().map(|&(r, c, _)| r * n + c).collect();
+        out.retain(|i| !set.contains(i));
+        out.into_iter().map(|i| (i / n, i % n)).collect()
+    }
+
+    /// A deduction found on the state `st` of `ctx`'s board: `cells` as `(index, RED or
+    /// BLUE)`, `cause` the index of the cell that forced them. `None` if `cells` is empty.
+    pub(crate) fn on_state(
         rule: Rule,
-        cells: Vec<(usize, usize, Color)>,
-        board: &Board,
-        cause: Option<(usize, usize)>,
+        ctx: &Ctx,
+        st: &[u8],
+        cells: &[(usize, u8)],
+        cause: Option<usize>,
     ) -> Option<Deduction> {
         if cells.is_empty() {
             return None;
         }
-        let number = cause.and_then(|(r, c)| board.cell(r, c).number());
-        let seen = cause.map_or(0, |(r, c)| board.view(r, c));
-        Some(Deduction { rule, cells, cause, number, seen })
+        let n = ctx.n;
+        let cells = cells.iter().map(|&(i, v)| (i / n, i % n, color_of(v))).collect();
+        let number = cause.and_then(|i| ctx.number_at(i)).map(|k| k as u8);
+        let seen = cause.map_or(0, |i| seen(&looks(n, st, i)));
+        Some(Deduction { rule, cells, cause: cause.map(|i| (i / n, i % n)), number, seen })
+    }
+}
+
+/// The colour of a state code (`RED` or `BLUE`).
+pub(crate) fn color_of(v: u8) -> Color {
+    if v == RED {
+        Color::Red
+    } else {
+        Color::Blue
     }
 }
 
@@ -172,128 +226,53 @@ impl fmt::Display for Deduction {
     }
 }
 
-/// What a cell sees in one direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Look {
-    /// Blue run next to the cell.
-    seen: usize,
-    /// The empty cell ending that run, if it ends in one.
-    open: Option<(usize, usize)>,
-    /// The blue run right behind `open`.
-    behind: usize,
-    /// Non-red cells up to the first red or the edge (the most this direction can give).
-    reach: usize,
-}
-
-fn look(board: &Board, row: usize, col: usize, d: Dir) -> Look {
-    let mut l = Look { seen: 0, open: None, behind: 0, reach: 0 };
-    let mut phase = 0; // 0: run, 1: behind open, 2: past
-    for (r, c) in board.ray(row, col, d) {
-        let cell = board.cell(r, c);
-        if cell.is_red() {
-            break;
-        }
-        l.reach += 1;
-        match (phase, cell.is_blue()) {
-            (0, true) => l.seen += 1,
-            (0, false) => {
-                l.open = Some((r, c));
-                phase = 1;
-            }
-            (1, true) => l.behind += 1,
-            (1, false) => phase = 2,
-            _ => {}
-        }
-    }
-    l
-}
-
-fn looks(board: &Board, row: usize, col: usize) -> Option<(u8, [Look; 4])> {
-    let k = board.cell(row, col).number()?;
-    Some((k, Dir::ALL.map(|d| look(board, row, col, d))))
+/// Hint rule `rule` (1-4) for the number at `(row, col)` of `board` (0-based).
+fn number_hint(rule: Rule, board: &Board, row: usize, col: usize) -> Option<Deduction> {
+    board.cell(row, col).number()?;
+    let (ctx, st) = Ctx::new(board);
+    let i = row * ctx.n + col;
+    let mut cells = Vec::new();
+    number_rule(rule, ctx.number_at(i)? as usize, &looks(ctx.n, &st, i), &mut cells);
+    Deduction::on_state(rule, &ctx, &st, &cells, Some(i))
 }
 
 /// Hint rule 1 for the number at `(row, col)` (0-based): if it sees exactly its number, every
 /// open end of its view is red. `None` if the cell is not a number or nothing is set.
 pub fn number_satisfied(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    let (k, l) = looks(board, row, col)?;
-    let seen: usize = l.iter().map(|x| x.seen).sum();
-    if seen != k as usize {
-        return None;
-    }
-    let cells = l.iter().filter_map(|x| x.open).map(|(r, c)| (r, c, Color::Red)).collect();
-    Deduction::new(Rule::NumberSatisfied, cells, board, Some((row, col)))
+    number_hint(Rule::NumberSatisfied, board, row, col)
 }
 
 /// Hint rule 2 for the number at `(row, col)` (0-based): not satisfied and a single open
 /// direction, whose first empty cell is then blue.
 pub fn one_direction_left(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    let (k, l) = looks(board, row, col)?;
-    let seen: usize = l.iter().map(|x| x.seen).sum();
-    let open: Vec<_> = l.iter().filter_map(|x| x.open).collect();
-    if seen >= k as usize || open.len() != 1 {
-        return None;
-    }
-    Deduction::new(Rule::OneDirectionLeft, vec![(open[0].0, open[0].1, Color::Blue)], board, Some((row, col)))
+    number_hint(Rule::OneDirectionLeft, board, row, col)
 }
 
 /// Hint rule 3 for the number at `(row, col)` (0-based): every open cell that, blue, would add
 /// itself and the blue run behind it to what the number sees and pass its number, is red.
 pub fn would_exceed(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    let (k, l) = looks(board, row, col)?;
-    let seen: usize = l.iter().map(|x| x.seen).sum();
-    let cells = l
-        .iter()
-        .filter(|x| seen + 1 + x.behind > k as usize)
-        .filter_map(|x| x.open)
-        .map(|(r, c)| (r, c, Color::Red))
-        .collect();
-    Deduction::new(Rule::WouldExceed, cells, board, Some((row, col)))
+    number_hint(Rule::WouldExceed, board, row, col)
 }
 
 /// Hint rule 4 for the number at `(row, col)` (0-based): in every direction whose view ends
 /// in an empty cell, if the other three directions with all their non-red cells blue plus
 /// what this direction sees now stay below the number, that empty cell is blue.
 pub fn required_direction(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    let (k, l) = looks(board, row, col)?;
-    let reach: usize = l.iter().map(|x| x.reach).sum();
-    let cells = l
-        .iter()
-        .filter(|x| reach - x.reach + x.seen < k as usize)
-        .filter_map(|x| x.open)
-        .map(|(r, c)| (r, c, Color::Blue))
-        .collect();
-    Deduction::new(Rule::RequiredDirection, cells, board, Some((row, col)))
+    number_hint(Rule::RequiredDirection, board, row, col)
 }
 
 /// Hint rule 5 for the empty cell `(row, col)` (0-based): red if its four neighbours are red
 /// or the edge.
 pub fn must_be_wall(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    if !board.cell(row, col).is_empty() {
-        return None;
-    }
-    let closed = Dir::ALL.iter().all(|&d| board.neighbour(row, col, d).is_none_or(|(r, c)| board.cell(r, c).is_red()));
-    if !closed {
-        return None;
-    }
-    Deduction::new(Rule::MustBeWall, vec![(row, col, Color::Red)], board, None)
+    let (ctx, st) = Ctx::new(board);
+    wall_at(&ctx, &st, row * ctx.n + col)
 }
 
 /// [`Rule::NeedsNeighbour`] for the blue cell `(row, col)` (0-based): no blue neighbour and a
 /// single empty one, which is then blue.
 pub fn needs_neighbour(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    if !board.cell(row, col).is_blue() {
-        return None;
-    }
-    let nb: Vec<(usize, usize)> = Dir::ALL.iter().filter_map(|&d| board.neighbour(row, col, d)).collect();
-    if nb.iter().any(|&(r, c)| board.cell(r, c).is_blue()) {
-        return None;
-    }
-    let empty: Vec<_> = nb.into_iter().filter(|&(r, c)| board.cell(r, c).is_empty()).collect();
-    if empty.len() != 1 {
-        return None;
-    }
-    Deduction::new(Rule::NeedsNeighbour, vec![(empty[0].0, empty[0].1, Color::Blue)], board, Some((row, col)))
+    let (ctx, st) = Ctx::new(board);
+    neighbour_at(&ctx, &st, row * ctx.n + col)
 }
 
 /// [`Rule::SplitAgreement`] for the number at `(row, col)` (0-based). For each direction the
@@ -303,10 +282,36 @@ pub fn needs_neighbour(board: &Board, row: usize, col: usize) -> Option<Deductio
 /// if a single count `v` is left the cell after the `v`-th is red. `None` if nothing new, or
 /// the number can no longer be satisfied.
 pub fn split_agreement(board: &Board, row: usize, col: usize) -> Option<Deduction> {
-    let k = board.cell(row, col).number()? as u32;
     let (ctx, st) = Ctx::new(board);
-    let i = row * ctx.n + col;
-    let refined = Ctx::refine(k, ctx.feasible(&st, i, k)).ok()?;
+    split_at(&ctx, &st, row * ctx.n + col)
+}
+
+/// Hint rule 5 at cell index `i` of a state.
+fn wall_at(ctx: &Ctx, st: &[u8], i: usize) -> Option<Deduction> {
+    let cells: &[(usize, u8)] = if closed_in(ctx.n, st, i) { &[(i, RED)] } else { &[] };
+    Deduction::on_state(Rule::MustBeWall, ctx, st, cells, None)
+}
+
+/// [`Rule::NeedsNeighbour`] at cell index `i` of a state.
+fn neighbour_at(ctx: &Ctx, st: &[u8], i: usize) -> Option<Deduction> {
+    if st[i] != BLUE {
+        return None;
+    }
+    let nb = neighbours(ctx.n, i);
+    if nb.iter().flatten().any(|&j| st[j] == BLUE) {
+        return None;
+    }
+    let empty: Vec<(usize, u8)> = nb.iter().flatten().filter(|&&j| st[j] == EMPTY).map(|&j| (j, BLUE)).collect();
+    if empty.len() != 1 {
+        return None;
+    }
+    Deduction::on_state(Rule::NeedsNeighbour, ctx, st, &empty, Some(i))
+}
+
+/// [`Rule::SplitAgreement`] at cell index `i` of a state.
+fn split_at(ctx: &Ctx, st: &[u8], i: usize) -> Option<Deduction> {
+    let k = ctx.number_at(i)?;
+    let refined = Ctx::refine(k, ctx.feasible(st, i, k)).ok()?;
     let mut cells = Vec::new();
     for (d, &(step, len)) in ctx.rays(i).iter().enumerate() {
         let m = refined[d].trailing_zeros() as usize;
@@ -314,47 +319,57 @@ pub fn split_agreement(board: &Board, row: usize, col: usize) -> Option<Deductio
         for _ in 0..m {
             idx += step;
             if st[idx as usize] == EMPTY {
-                cells.push((idx as usize / ctx.n, idx as usize % ctx.n, Color::Blue));
+                cells.push((idx as usize, BLUE));
             }
         }
         if refined[d].count_ones() == 1 && m < len {
             idx += step;
             if st[idx as usize] == EMPTY {
-                cells.push((idx as usize / ctx.n, idx as usize % ctx.n, Color::Red));
+                cells.push((idx as usize, RED));
             }
         }
     }
-    Deduction::new(Rule::SplitAgreement, cells, board, Some((row, col)))
+    Deduction::on_state(Rule::SplitAgreement, ctx, st, &cells, Some(i))
+}
+
+/// The next hint on a state by the five rules of the spec, in priority order: rule 1 on every
+/// number (row-major), then rule 2, 3, 4 likewise, then rule 5 on every empty cell.
+pub(crate) fn hint_on(ctx: &Ctx, st: &[u8]) -> Option<Deduction> {
+    let seen: Vec<_> = ctx.numbers.iter().map(|&(i, _)| looks(ctx.n, st, i)).collect();
+    let mut cells = Vec::new();
+    for rule in NUMBER_RULES {
+        for (&(i, k), l) in ctx.numbers.iter().zip(&seen) {
+            number_rule(rule, k as usize, l, &mut cells);
+            if !cells.is_empty() {
+                return Deduction::on_state(rule, ctx, st, &cells, Some(i));
+            }
+        }
+    }
+    (0..st.len()).find_map(|i| wall_at(ctx, st, i))
+}
+
+/// The next deduction on a state by the further rules that need no trial:
+/// [`Rule::NeedsNeighbour`] on every blue cell, then [`Rule::SplitAgreement`] on every number
+/// (row-major).
+pub(crate) fn further_on(ctx: &Ctx, st: &[u8]) -> Option<Deduction> {
+    (0..st.len())
+        .find_map(|i| neighbour_at(ctx, st, i))
+        .or_else(|| ctx.numbers.iter().find_map(|&(i, _)| split_at(ctx, st, i)))
 }
 
 /// The next hint by the five rules of the spec, in priority order: rule 1 on every number
 /// (row-major), then rule 2, 3, 4 likewise, then rule 5 on every empty cell. `None` when the
 /// five rules stall.
 pub fn next_hint(board: &Board) -> Option<Deduction> {
-    type NumberRule = fn(&Board, usize, usize) -> Option<Deduction>;
-    let n = board.size();
-    let number_rules: [NumberRule; 4] = [number_satisfied, one_direction_left, would_exceed, required_direction];
-    for rule in number_rules {
-        for r in 0..n {
-            for c in 0..n {
-                if let Cell::Number(_) = board.cell(r, c) {
-                    if let Some(d) = rule(board, r, c) {
-                        return Some(d);
-                    }
-                }
-            }
-        }
-    }
-    (0..n * n).find_map(|i| must_be_wall(board, i / n, i % n))
+    let (ctx, st) = Ctx::new(board);
+    hint_on(&ctx, &st)
 }
 
 /// The next deduction by the further rules that need no trial: [`needs_neighbour`] on every
 /// blue cell, then [`split_agreement`] on every number (row-major).
 pub fn next_further(board: &Board) -> Option<Deduction> {
-    let n = board.size();
-    (0..n * n)
-        .find_map(|i| needs_neighbour(board, i / n, i % n))
-        .or_else(|| (0..n * n).find_map(|i| split_agreement(board, i / n, i % n)))
+    let (ctx, st) = Ctx::new(board);
+    further_on(&ctx, &st)
 }
 
 /// Applies the five hint rules until they stall; returns the board reached.

@@ -8,7 +8,7 @@
 //! contradiction and the other colour is kept. Works for any n >= 1 (tested up to 30).
 
 use super::board::Board;
-use super::propagate::Ctx;
+use super::propagate::{Ctx, Search};
 
 /// Solves `board`: returns a complete board (numbers kept as [`super::Cell::Number`], every
 /// empty cell now [`super::Cell::Red`] or [`super::Cell::Blue`]) obeying both rules and the
@@ -16,8 +16,7 @@ use super::propagate::Ctx;
 /// them is returned (always the same one for the same board).
 pub fn solve(board: &Board) -> Option<Board> {
     let (ctx, st) = Ctx::new(board);
-    let mut count = 0;
-    let mut first = None;
-    ctx.search(st, None, 1, &mut count, &mut first);
-    first.map(|st| ctx.to_board(board, &st))
+    let mut search = Search::new(1);
+    ctx.search(&mut search, st, None);
+    search.first.map(|st| ctx.to_board(board, &st))
 }

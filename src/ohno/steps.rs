@@ -2,17 +2,17 @@
 //!
 //! Each step is the earliest applicable deduction in this order: the five hint rules
 //! ([`super::rules::next_hint`]), then [`Rule::NeedsNeighbour`] and [`Rule::SplitAgreement`]
-//! ([`super::rules::next_further`]), then [`Rule::Contradiction`] (the first empty cell,
-//! row-major, whose other colour breaks a rule after propagation), then [`Rule::Search`] (the
-//! first whose other colour has no solution at all), and only on boards with several
+//! ([`super::rules::next_further`]), then [`Rule::Contradiction`] (the empty cell nearest to
+//! the step before whose other colour breaks a rule after propagation), then [`Rule::Search`]
+//! (the nearest whose other colour has no solution at all), and only on boards with several
 //! solutions [`Rule::Guess`]. All but `Guess` are sound: they agree with every solution.
 //! Trials skip cells on which two known solutions of the current board disagree (solutions
 //! found by earlier searches are kept), which keeps big boards with many solutions fast.
 
 use super::board::{Board, Color};
 use super::error::NoSolution;
-use super::propagate::{Ctx, BLUE, EMPTY, RED};
-use super::rules::{next_further, next_hint, Deduction, Rule};
+use super::propagate::{encode, Ctx, Mode, Search, BLUE, EMPTY, RED};
+use super::rules::{further_on, hint_on, Deduction, Rule};
 use super::solve::solve;
 use crate::trace::Trace;
 
@@ -31,15 +31,23 @@ pub type Explanation = Trace<Board, Option<Deduction>>;
 /// [`NoSolution`] if the board has no solution (no step is recorded then).
 pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
     let solution = solve(board).ok_or(NoSolution)?;
-    let (ctx, sol) = Ctx::new(&solution);
+    let (ctx, mut st) = Ctx::new(board);
+    let sol = encode(&solution);
     // Known solutions of the current board: their disagreements show cells that no trial
     // can settle, so stalls on boards with several solutions stay cheap.
     let mut pool = vec![sol.clone()];
     let mut cur = board.clone();
     let mut trace = Trace::new(board.clone(), None);
     let mut index = 0;
-    while !cur.is_complete() {
-        let d = next_hint(&cur).or_else(|| next_further(&cur)).unwrap_or_else(|| trial(&ctx, &cur, &sol, &mut pool));
+    let mut last = 0;
+    while st.contains(&EMPTY) {
+        let d = hint_on(&ctx, &st)
+            .or_else(|| further_on(&ctx, &st))
+            .unwrap_or_else(|| trial(&ctx, &st, &sol, &mut pool, last));
+        last = d.cells[0].0 * ctx.n + d.cells[0].1;
+        for &(r, c, color) in &d.cells {
+            st[r * ctx.n + c] = code(color);
+        }
         d.apply(&mut cur);
         trace.push(cur.clone(), Some(d), index);
         index += 1;
@@ -47,49 +55,53 @@ pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
     Ok((trace, cur))
 }
 
-/// A stall of the non-trial rules: the first empty cell (row-major) whose colour opposite to
-/// the solution's breaks a rule after propagation ([`Rule::Contradiction`]), else the first
-/// whose opposite colour has no solution at all ([`Rule::Search`]), else a [`Rule::Guess`]
-/// of the solution's colour on the first empty cell. Cells where a known solution of the
-/// current board disagrees with `sol` are skipped: they are not forced.
-fn trial(ctx: &Ctx, cur: &Board, sol: &[u8], pool: &mut Vec<Vec<u8>>) -> Deduction {
-    let (_, st) = Ctx::new(cur);
+/// The state code of a colour.
+fn code(color: Color) -> u8 {
+    match color {
+        Color::Red => RED,
+        Color::Blue => BLUE,
+    }
+}
+
+/// A stall of the non-trial rules on state `st` (then a fixpoint of the full propagation):
+/// the empty cell nearest to `last` (the first cell of the step before; ties row-major) whose colour opposite to the solution's breaks a rule
+/// after propagation ([`Rule::Contradiction`]), else the first whose opposite colour has no
+/// solution at all ([`Rule::Search`]), in the same order, else a [`Rule::Guess`] of the
+/// solution's colour on the first empty cell (row-major). Cells where a known solution of the current board disagrees with `sol`
+/// are skipped: they are not forced.
+fn trial(ctx: &Ctx, st: &[u8], sol: &[u8], pool: &mut Vec<Vec<u8>>, last: usize) -> Deduction {
     pool.retain(|s| st.iter().zip(s).all(|(&a, &b)| a == EMPTY || a == b));
     let open = |pool: &[Vec<u8>], i: usize| st[i] == EMPTY && pool.iter().all(|s| s[i] == sol[i]);
-    let color = |i: usize| {
-        if sol[i] == BLUE {
-            Color::Blue
-        } else {
-            Color::Red
-        }
-    };
-    let other = |i: usize| if sol[i] == BLUE { RED } else { BLUE };
-    let candidates: Vec<usize> = (0..st.len()).filter(|&i| open(pool, i)).collect();
+    let other = |i: usize| RED + BLUE - sol[i];
+    let n = ctx.n;
+    let mut candidates: Vec<usize> = (0..st.len()).filter(|&i| open(pool, i)).collect();
+    candidates.sort_by_key(|&i| (last / n).abs_diff(i / n) + (last % n).abs_diff(i % n));
     for &i in &candidates {
-        let mut t = st.clone();
+        let mut t = st.to_vec();
         t[i] = other(i);
-        if ctx.propagate(&mut t).is_err() {
-            return single(Rule::Contradiction, i, ctx.n, color(i));
+        if ctx.propagate_after(&mut t, Mode::Full, &[i]).is_err() {
+            return single(Rule::Contradiction, i, ctx.n, sol[i]);
         }
     }
     for &i in &candidates {
         if !open(pool, i) {
             continue;
         }
-        let mut t = st.clone();
+        let mut t = st.to_vec();
         t[i] = other(i);
-        let (mut count, mut found) = (0, None);
-        ctx.search(t, Some(i), 1, &mut count, &mut found);
-        match found {
+        let mut search = Search::new(1);
+        ctx.search(&mut search, t, Some(i));
+        match search.first {
             Some(s) => pool.push(s),
-            None => return single(Rule::Search, i, ctx.n, color(i)),
+            None => return single(Rule::Search, i, ctx.n, sol[i]),
         }
     }
     let i = st.iter().position(|&s| s == EMPTY).expect("board not complete");
-    single(Rule::Guess, i, ctx.n, color(i))
+    single(Rule::Guess, i, ctx.n, sol[i])
 }
 
-fn single(rule: Rule, i: usize, n: usize, color: Color) -> Deduction {
+fn single(rule: Rule, i: usize, n: usize, v: u8) -> Deduction {
+    let color = if v == RED { Color::Red } else { Color::Blue };
     Deduction { rule, cells: vec![(i / n, i % n, color)], cause: None, number: None, seen: 0 }
 }
 
@@ -101,11 +113,11 @@ pub fn contradiction(board: &Board) -> Option<Deduction> {
         if st[i] != EMPTY {
             continue;
         }
-        for (try_code, color) in [(BLUE, Color::Blue), (RED, Color::Red)] {
+        for try_code in [BLUE, RED] {
             let mut t = st.clone();
             t[i] = try_code;
-            if ctx.propagate(&mut t).is_err() {
-                return Some(single(Rule::Contradiction, i, ctx.n, color.other()));
+            if ctx.propagate(&mut t, Mode::Full).is_err() {
+                return Some(single(Rule::Contradiction, i, ctx.n, RED + BLUE - try_code));
             }
         }
     }

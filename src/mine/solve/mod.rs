@@ -1,339 +1,60 @@
 //! The route finder: reads a mine and searches for a route scoring as high as possible within a
-//! time budget (issue 5).
+//! time budget (issue 5; the redesign of issue 26, with its tuning log, is in `docs/solver.md`).
 //!
 //! The search never re-implements the rules: every candidate route is played with the engine's
 //! [`Mine::step`], and the returned route is re-scored with [`Mine::run`] on a fresh copy.
+//! Routes are scored as the judges score them: a route that runs out scores as an abort, so
+//! every prefix of every route played is a candidate ending, and the judges play only the first
+//! [`Mine::route_limit`] (width × height) commands, so nothing longer is ever kept.
 //!
-//! Method (see `search.rs`): a layered beam search over "macro moves". A state is a mine in play
-//! plus the route that led to it. From a state, a breadth-first search over the current map
-//! (walkable cells, horizontal rock pushes, trampoline jumps, beards when razors are carried)
-//! finds the nearest lambdas, the open lift, razors, pushable rocks and earth cells under rocks
-//! (higher-order rocks counted apart); each is a goal whose shortest path is played step by step
-//! with the engine. A path that kills the robot or is deflected by a falling rock is retried
-//! around the cell where it failed (a search over (cell, beards crossed) that crosses no more
-//! beards than razors carried), up to three detours. Single moves (`L R U D`), a wait while
-//! rocks are moving and a shave next to a beard are macro moves too. In the configurations
-//! that weigh reachability, a path that loses a lambda or the lift is also tried around the
-//! rocks it disturbs (no pushes, no digging under a rock).
+//! The design, in three layers, each importing only the ones below it:
 //!
-//! States are grouped in layers by the number of lambdas collected; a layer is expanded in order of
-//! priority (moves made, plus a penalty per non-collecting macro move in a row and, in some
-//! configurations, per lambda the robot can no longer reach and a large one when the lift can no
-//! longer be reached or a lambda is lost, half that when the beards, grown as often as the rest of
-//! the game is likely to take, would seal the lift off (`beards.rs`); reachability crosses no more
-//! beards than razors carried and no trampoline whose target is a trap: a rock right above it and
-//! no way out sideways), up to the beam width, with duplicate states (same grid, robot, razors,
-//! water, time under water) pruned. On maps with beards and razors, each layer keeps a beam per
-//! razor count (0, 1, 2, 3+), so states that kept a razor for the end are not crowded out by
-//! cheaper ones that spent theirs. Walking next to a beard and shaving is a macro move too, so a
-//! colony can be cleared while it is small; so is fetching a razor and going straight on to shave
-//! (a state that fetched razors drops into another razor bucket, so its shaving child came back to
-//! a bucket whose width was spent: horock3's early shave after 11 lambdas was lost so). Two of the six configurations add a tour bound to the
-//! priority (`tour.rs`: the farthest `robot → lambda → lift` detour still needed), which leaves the
-//! lambdas near the lift for last. The configurations take turns, each with its own beam width
-//! doubling run after run up to a memory-derived cap; once a configuration is wide, its runs allow
-//! longer non-collecting streaks (setup moves such as clearing a cell to push a rock into). After
-//! each run a continuation run restarts the same beam from a point on the best route so far (after
-//! its last lambda, or 1, 2, 3, 5 or 8 lambdas before), spending the width on the end game of the
-//! best collection order. While the best route collects every lambda but leaves the lift out of
-//! reach, each turn of the configurations also makes an end-game run: plain macro moves, a long
-//! streak limit, restarted 8, 5, 3 or 12 lambdas before the end, as wide as memory allows for so
-//! few layers (flood4). After the first turn, more lanes are added: a guided lane (`tsp.rs`: the
-//! moves a short static tour of the whole map still needs count in the priority), and deferral
-//! lanes (`defer.rs`: the lambdas of the 1-6 beard groups, or of the 1-6 groups, nearest the
-//! lift are kept for last while any other lambda is in reach). They get as much time as the
-//! plain lane spends in turns that do not improve the best score: in the first half of the
-//! budget, after its first 10 s, half of it, to the guided lane only; in the second half all of it, half to the guided
-//! lane, the rest to the deferral lanes by least time spent; each lane has its own widths and
-//! its own best route to restart from (contest9, trampoline3, horock1 gain); while
-//! every route aborts with all lambdas, the guided and beard lanes take all turns (beard4 wins
-//! only so). Both cores expand the states of a batch in parallel (rayon). Every
-//! prefix of every simulated route is a candidate ending (scored as an abort, or as a win in the
-//! lift), so the best route ends where the best score was reached.
+//! - `base/`, the machinery: the shared search state (best route, counters, stop conditions)
+//!   and the scoring of prefixes; macro-move generation (a breadth-first search from the robot
+//!   finds the goals: lambdas, the lift, razors, rocks to push, earth to dig under rocks, cells
+//!   to shave from); paths played with the engine and retried around the cell where they
+//!   failed; reachability and the beard forecast; the rankings (tour bound, static tour,
+//!   deferred lambdas); the layered beam over macro moves; routes replayed and cut at their
+//!   collections; a breadth-first search over game states between two cuts of a route.
+//! - `strategy/`, the strategies, each a `Strategy` (`strategy/mod.rs`) in a file of its own:
+//!   - the beam lanes (`lane.rs`): six beam configurations in turn, widths doubling; the plain
+//!     lane, the guided lane (`guided.rs`: ranked by a static tour of the whole map) and the
+//!     deferral lanes (`deferral.rs`: lambdas by the lift kept for last). Different rankings
+//!     win on different maps, so each gets a lane of its own rather than a blend;
+//!   - restarts (`restart.rs`): the same beam from a cut of the lane's best route, so that the
+//!     width goes to the end game of the most promising collection order;
+//!   - the end-game run (`endgame.rs`): a very wide beam over the last collections while the
+//!     best route collects everything but loses the lift;
+//!   - local passes on the best route: the order of collections changed (`reorder.rs`), single
+//!     command edits (`edits.rs`), shorter ways between collections over whole game states
+//!     (`shortcuts.rs`), trap targets made safe before the jump (`traps.rs`);
+//!   - the continuations (`continuations.rs`): those shorter ways played on by narrow beams;
+//!   - the single-command beam (`stepbeam.rs`): every command from every state, ranked by a
+//!     relaxed estimate, for the waits and steps aside that macro moves miss.
+//! - `schedule.rs`, the scheduler: hands out the time between the strategies by the rule its
+//!   doc states.
 //!
-//! Local passes on the best route: after each turn of the configurations in which the best route
-//! changed (at most a second), and near the end, `reorder.rs` changes the order of its collections
-//! (move a block of 1-12 of them up to 12 places, at the end any distance, or reverse a stretch)
-//! and re-plays the rest along shortest paths,
-//! then `improve.rs` tries single edits (delete one to four commands, replace or insert one); the
-//! continuation runs then start from the edited route. The search resumes after the passes near the
-//! end until the deadline.
-//!
-//! Trap targets (`traps.rs`): a trampoline target under a rock between two rocks can be left
-//! alive only by pushing a side rock into an empty cell, so that cell must be dug before the jump.
-//! Once, at the first of those passes (a tenth of the budget at most), routes that walk to such a
-//! cell from every cut of the best route and every point of the static tour and then collect the
-//! rest in order are polished by the same passes on a scratch copy of the search state, and the
-//! best is offered (trampoline3: 5459 at 150 s before, 5477 within the first 3 s).
-//!
-//! Shortcuts (`shortcut.rs`, `continuations.rs`): the macro moves walk paths over a frozen grid, so
-//! they cannot wait for a rock to fall past or go round one that is about to. A breadth-first
-//! search over game states (every command played by the engine; states that differ only in earth no
-//! rock rests on are merged) from each cut of the best route (the start and each collection) finds
-//! the ways to make its next collection in fewer moves, one per layout of rocks, lambdas and beards
-//! left behind. Between turns, from 3 s on, while they have had less than a quarter of the time
-//! (slices of 3 s at most, but the first batch of arrivals of a slice may take 8 s, or twice as
-//! long as the last that did not finish; the next slice resumes at the next batch), and not while
-//! the best route collects every lambda and loses the lift, each arrival whose rest of the route
-//! does not beat the best is played on by two narrow beam runs (width 16, doubling with each sweep
-//! over the same route up to 256), cut after cut (contest8: one of 49 arrivals at the first lambda,
-//! 23 moves against 31, leads to 1969 against 1961). After the widest sweep, or one that found no
-//! cut that can be made sooner, the sweeps take the arrivals in as many moves as the route, with an
-//! eighth of the time (beard4: 3055 -> 3098). Near the end, the arrivals over the next 1-3
-//! collections are tried with the rest of the route as it was, or re-played along shortest paths.
-//!
-//! Single commands (`stepbeam.rs`): between turns, from 3 s on, while it has had less than a
-//! third of the time (slices of 3 s at most), a beam that plays every command from every state,
-//! one layer per move, ranked by a relaxed estimate of the moves still needed (a spanning tree
-//! over the lambdas, higher-order rocks and lift left, plus the nearest of them), its width
-//! doubling run after run from 4096, at most a sixteenth of a layer for states with the same
-//! lambdas left; runs from the start take turns with runs from a cut of the best route: after
-//! its last shave (horock3: 2393 against 2383), or 6, 12 or 24 lambdas before its end. It finds
-//! the waits and steps aside that the macro moves miss (horock1: 760 in 65 moves against 750;
-//! contest8: 1973 against 1969 at width 98 304).
+//! Both cores expand the states of a beam layer in parallel (rayon); the strategies take turns.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
-//! beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the edit
-//! pass's snapshots (spaced out above), a sixteenth for the guide's distance tables (above, the
-//! guided lane runs unguided), a sixteenth for the states the shortcut searches hold at once,
-//! a quarter for the single-command beam's runs and a sixteenth for its distance tables
-//! (skipped above). At 150 s the sample maps peak at about 520 MB with the default 1 GB.
+//! macro-move beam, an eighth for the reorder pass's states (skipped above), a sixteenth for
+//! the edit pass's snapshots (spaced out above), a sixteenth for the static tour's distance
+//! tables (above, the guided lane runs unguided), a sixteenth for the states the shortcut
+//! searches hold at once, a quarter for the single-command beam's runs and a sixteenth for its
+//! distance tables (skipped above). At 150 s on one thread the seven maps of issue 26 peaked at
+//! 438 MB (horock1) with the default 1 GB.
 
-mod beards;
-mod continuations;
-mod defer;
-mod improve;
-mod plan;
-mod reorder;
-mod search;
-mod shortcut;
-mod stepbeam;
-mod tour;
-mod traps;
-mod tsp;
+mod base;
+mod schedule;
+mod strategy;
+
+pub use base::shared::{Progress, Solution, SolveOptions};
+
+use base::shared::{best_prefix, stop_value, Shared};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::map::Mine;
-use super::score::Ending;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-/// Limits for [`solve`].
-#[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// Wall-clock budget for the whole search.
-    pub time_limit: Duration,
-    /// Worker threads (default 2).
-    pub threads: usize,
-    /// Memory the search may use in bytes (default 1 GB); the search stays well under it.
-    pub memory_limit_bytes: usize,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions { time_limit: Duration::from_secs(150), threads: 2, memory_limit_bytes: 1 << 30 }
-    }
-}
-
-/// A progress report, sent whenever the best route improves and now and then otherwise.
-#[derive(Clone, Debug)]
-pub struct Progress {
-    /// Time since `solve` started.
-    pub elapsed: Duration,
-    /// Best score verified so far.
-    pub best_score: i64,
-    /// The route reaching it.
-    pub best_route: String,
-    /// States expanded so far.
-    pub states_explored: u64,
-}
-
-/// The result of [`solve`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The route (commands `L R U D W S A`); it ends where the best score was reached.
-    pub route: String,
-    /// `Mine::run(route).score` on a fresh copy of the mine.
-    pub score: i64,
-    /// States expanded by the search.
-    pub states_explored: u64,
-}
-
-/// Replaces `(kept, route_kept)` by `(score, route)` if `score` is higher (checked again under
-/// the lock, so that concurrent offers keep the highest). True if it did.
-#[inline]
-fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, route: &[u8]) -> bool {
-    if score <= kept.load(Ordering::Relaxed) {
-        return false;
-    }
-    let mut r = route_kept.lock().unwrap();
-    if score <= kept.load(Ordering::Relaxed) {
-        return false;
-    }
-    kept.store(score, Ordering::Relaxed);
-    r.clear();
-    r.extend_from_slice(route);
-    true
-}
-
-/// State shared by the search threads: the best route, the counters, the stop conditions.
-pub(crate) struct Shared<'a> {
-    pub(crate) start: Instant,
-    pub(crate) deadline: Instant,
-    pub(crate) stop: &'a AtomicBool,
-    pub(crate) best_score: AtomicI64,
-    pub(crate) best: Mutex<Vec<u8>>,
-    /// The best score and route offered in the search schedule's current lane (`search.rs`,
-    /// `Schedule`): where its continuation and end-game runs restart from.
-    pub(crate) lane_score: AtomicI64,
-    pub(crate) lane_best: Mutex<Vec<u8>>,
-    pub(crate) explored: AtomicU64,
-    pub(crate) on_progress: &'a (dyn Fn(&Progress) + Sync),
-    pub(crate) last_report: Mutex<Instant>,
-    /// [`SolveOptions::memory_limit_bytes`].
-    pub(crate) memory_limit: usize,
-    /// The static tour guiding the configurations that use it (`tsp.rs`), made on first use.
-    pub(crate) guide: std::sync::OnceLock<Option<tsp::Guide>>,
-}
-
-impl Shared<'_> {
-    /// True when the search must stop (time over or stop requested).
-    pub(crate) fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
-    }
-
-    /// Offers a route scoring `score` (already played by the engine).
-    #[inline]
-    pub(crate) fn offer(&self, score: i64, route: &[u8]) {
-        keep_if_better(&self.lane_score, &self.lane_best, score, route);
-        if !keep_if_better(&self.best_score, &self.best, score, route) {
-            return;
-        }
-        (self.on_progress)(&Progress {
-            elapsed: self.start.elapsed(),
-            best_score: score,
-            best_route: String::from_utf8_lossy(route).into_owned(),
-            states_explored: self.explored.load(Ordering::Relaxed),
-        });
-        *self.last_report.lock().unwrap() = Instant::now();
-    }
-
-    /// Sends a progress report if none went out for a while.
-    pub(crate) fn tick(&self) {
-        let mut last = self.last_report.lock().unwrap();
-        if last.elapsed() < Duration::from_millis(250) {
-            return;
-        }
-        *last = Instant::now();
-        drop(last);
-        let route = self.best.lock().unwrap().clone();
-        (self.on_progress)(&Progress {
-            elapsed: self.start.elapsed(),
-            best_score: self.best_score.load(Ordering::Relaxed),
-            best_route: String::from_utf8_lossy(&route).into_owned(),
-            states_explored: self.explored.load(Ordering::Relaxed),
-        });
-    }
-
-    pub(crate) fn best_route(&self) -> Vec<u8> {
-        self.best.lock().unwrap().clone()
-    }
-
-    /// A scratch search state for a pass that works on routes of its own (`traps.rs`): its best
-    /// is `(score, route)`, it stops with this one or at `until`, reports nothing and has this
-    /// one's memory limit and no guide.
-    pub(crate) fn scratch(&self, score: i64, route: &[u8], until: Instant) -> Shared<'_> {
-        fn quiet(_: &Progress) {}
-        Shared {
-            start: self.start,
-            deadline: until.min(self.deadline),
-            stop: self.stop,
-            best_score: AtomicI64::new(score),
-            best: Mutex::new(route.to_vec()),
-            lane_score: AtomicI64::new(score),
-            lane_best: Mutex::new(route.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress: &quiet,
-            last_report: Mutex::new(self.start),
-            memory_limit: self.memory_limit,
-            guide: std::sync::OnceLock::new(),
-        }
-    }
-
-    /// The best route of the current lane ([`Shared::lane_best`]).
-    pub(crate) fn lane_route(&self) -> Vec<u8> {
-        self.lane_best.lock().unwrap().clone()
-    }
-
-    /// Makes `(score, route)` the current lane's best and returns the one it replaces.
-    pub(crate) fn swap_lane(&self, score: i64, route: Vec<u8>) -> (i64, Vec<u8>) {
-        let mut lane = self.lane_best.lock().unwrap();
-        let old = self.lane_score.swap(score, Ordering::Relaxed);
-        (old, std::mem::replace(&mut *lane, route))
-    }
-}
-
-#[cfg(test)]
-impl<'a> Shared<'a> {
-    /// For unit tests: a search state whose best route is `route` scoring `score`, with a
-    /// 600 s deadline and a 1 GB memory limit.
-    pub(crate) fn for_test(
-        stop: &'a AtomicBool,
-        on_progress: &'a (dyn Fn(&Progress) + Sync),
-        score: i64,
-        route: &[u8],
-    ) -> Shared<'a> {
-        let start = Instant::now();
-        Shared {
-            start,
-            deadline: start + Duration::from_secs(600),
-            stop,
-            best_score: AtomicI64::new(score),
-            best: Mutex::new(route.to_vec()),
-            lane_score: AtomicI64::new(score),
-            lane_best: Mutex::new(route.to_vec()),
-            explored: AtomicU64::new(0),
-            on_progress,
-            last_report: Mutex::new(start),
-            memory_limit: 1 << 30,
-            guide: std::sync::OnceLock::new(),
-        }
-    }
-}
-
-/// For unit tests: the bundled sample map `name` (`tests/data/mine/maps/NAME.map`).
-#[cfg(test)]
-pub(crate) fn sample_map(name: &str) -> Mine {
-    let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
-    Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// The value of stopping here: the score with the ending's bonus if the game ended, else as an
-/// abort (what a route that runs out here scores).
-#[inline]
-pub(crate) fn stop_value(m: &Mine) -> i64 {
-    super::score::score(m.collected, m.moves, Some(m.ending.unwrap_or(Ending::Abort)))
-}
-
-/// Plays `route` on a fresh copy of `mine` and returns the best prefix (the shortest one reaching
-/// the best score) with its score, as the engine scores it.
-pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
-    let mut m = mine.clone();
-    let mut best = (0usize, stop_value(&m));
-    for (i, &c) in route.iter().enumerate() {
-        if m.ending.is_some() {
-            break;
-        }
-        if let Some(cmd) = super::step::Command::from_char(c as char) {
-            m.step(cmd);
-        }
-        let v = stop_value(&m);
-        if v > best.1 {
-            best = (i + 1, v);
-        }
-    }
-    (route[..best.0].to_vec(), best.1)
-}
 
 /// Searches for a high-scoring route until the time limit or until `stop` becomes true, then
 /// returns the best route found, re-scored by the engine on a fresh copy of `mine`. Returns
@@ -345,44 +66,12 @@ pub fn solve(
     on_progress: &(dyn Fn(&Progress) + Sync),
 ) -> Solution {
     let start = Instant::now();
-    let shared = Shared {
-        start,
-        deadline: start + opts.time_limit,
-        stop,
-        best_score: AtomicI64::new(stop_value(mine)),
-        best: Mutex::new(Vec::new()),
-        lane_score: AtomicI64::new(stop_value(mine)),
-        lane_best: Mutex::new(Vec::new()),
-        explored: AtomicU64::new(0),
-        on_progress,
-        last_report: Mutex::new(start),
-        memory_limit: opts.memory_limit_bytes,
-        guide: std::sync::OnceLock::new(),
-    };
+    let floor = (stop_value(mine), &[][..]);
+    let shared = Shared::new(start, start + opts.time_limit, stop, on_progress, floor, opts.memory_limit_bytes);
+    let shared = Shared { route_limit: mine.route_limit(), ..shared };
     if mine.ending.is_none() && !shared.should_stop() {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
-        // The local improvement gets a slice of the budget at the end.
-        let reserve = (opts.time_limit / 8).min(Duration::from_secs(16));
-        let run = || {
-            let mut sched = search::Schedule::new();
-            let end = start + opts.time_limit;
-            search::search(mine, &shared, opts, end - reserve, &mut sched);
-            // Three quarters of the reserve at most, so that the edit pass gets its share; blocks
-            // move any distance here (a pass over trampoline3's 76 collections takes about 2.5 s).
-            reorder::reorder(mine, &shared, (Instant::now() + reserve * 3 / 4).min(end), usize::MAX);
-            // A few hundred milliseconds: most of the shortcut pass's work is done between turns.
-            shortcut::shortcut(mine, &shared, (Instant::now() + reserve / 8).min(end));
-            improve::improve(mine, &shared, end);
-            // Time the improvement did not need goes back to the search.
-            if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
-                let before = shared.best_score.load(Ordering::Relaxed);
-                search::search(mine, &shared, opts, end, &mut sched);
-                if shared.best_score.load(Ordering::Relaxed) > before {
-                    // A last quick pass on the new best (it stops at the deadline anyway).
-                    improve::improve(mine, &shared, end);
-                }
-            }
-        };
+        let run = || schedule::solve(mine, &shared);
         match pool {
             Ok(p) => p.install(run),
             Err(_) => run(),
@@ -391,6 +80,7 @@ pub fn solve(
     // Re-score on a fresh copy; keep the best prefix (never worse than what was verified).
     let route = shared.best_route();
     let (route, score) = best_prefix(mine, &route);
+    debug_assert!(route.len() <= mine.route_limit());
     let mut fresh = mine.clone();
     let outcome = fresh.run(std::str::from_utf8(&route).unwrap_or(""));
     debug_assert_eq!(outcome.score, score);

@@ -11,9 +11,8 @@
 //! Not an exact bound, by measurement: the distances to the lift treat the robot's own cell as
 //! an obstacle, so a lambda the robot stands between and the lift counts with its first leg
 //! only (`d(robot, λ)`). That ranks "collect the far side first, come back past the lift
-//! later" states lower and lets the robot clear the lift's side of the map as it passes. On
-//! beard3 (lambdas around the lift, beards growing over them) it wins (1791 at 10 s); the exact
-//! bound, with the robot's cell walkable, did not (1175, the same as without the bound).
+//! later" states lower and lets the robot clear the lift's side of the map as it passes (beard3:
+//! lambdas around the lift, beards growing over them; the exact bound does not win there).
 
 use crate::mine::map::{Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, TARGET};
 

@@ -1,17 +1,9 @@
-//! Lambdas kept for last: the deferrals of the route finder's lanes (`search.rs`, `Schedule`).
+//! Lambdas kept for last: the deferral sets of the deferral lanes (`strategy/deferral.rs`,
+//! which says why).
 //!
-//! The beam collects the nearest lambdas first. Some maps are won, or won in fewer moves, only
-//! by leaving the lambdas on the lift's side for last:
-//! - beard4: beards grow every `Growth` moves into the empty cells among their 8 neighbours
-//!   (beards.pdf, the map update). A lambda next to a beard is a wall for it until the robot
-//!   takes it; then the beard spreads into the cell and on through every cell the robot has
-//!   emptied nearby. The beam takes the lambdas of the top-right room (two beards) and beside
-//!   the bottom-right beard early, because they are near; by the end the beards have grown
-//!   over the corridors to the lift, and every route that collects all 44 aborts (2033). A
-//!   route that wins collects everything else, then the top-right room, then the lambdas
-//!   beside the lift, then leaves.
-//! - contest9, trampoline3, horock1: routes that keep a few clusters near the lift for the way
-//!   back are shorter than the beam's.
+//! Beards grow every `Growth` moves into the empty cells among their 8 neighbours (beards.pdf,
+//! the map update). A lambda next to a beard is a wall for it until the robot takes it; then
+//! the beard spreads into the cell and on through every cell the robot has emptied nearby.
 //!
 //! A *group* is a set of lambdas 8-connected to each other; a *beard group* is a group with a
 //! lambda among the 8 neighbours of a beard (the lambdas a beard eats its way through once
@@ -19,7 +11,7 @@
 //! (moves over every cell but walls). The deferrals are the `k` beard groups nearest the lift
 //! (k = 1..=6), then the `k` groups nearest the lift (k = 1..=6), each set once. While another
 //! lambda can be reached without stepping on a deferred one, the path search treats the
-//! deferred lambdas as walls (`search.rs`).
+//! deferred lambdas as walls (`moves.rs`, `bfs`).
 
 use crate::mine::map::{Mine, BEARD, LAMBDA, WALL};
 use std::collections::VecDeque;
@@ -122,7 +114,7 @@ mod tests {
     /// room's seven (deferrals 1 and 2); then four more beard groups, then the plain groups.
     #[test]
     fn beard4_deferrals_start_with_the_lift_side_beard_groups() {
-        let m = crate::mine::solve::sample_map("beard4");
+        let m = crate::mine::solve::base::shared::sample_map("beard4");
         let at = |c: &usize| (m.height - c / m.stride, c % m.stride - 1);
         let (d, beard) = deferrals(&m);
         assert_eq!(beard, 6);

@@ -1,4 +1,4 @@
-//! A beam search over single commands, taken by the search between its turns (`search.rs`).
+//! A beam search over single commands, taken between the lanes' turns (`schedule.rs`).
 //!
 //! The macro moves of the main beam walk shortest paths over a frozen grid, so a route that
 //! waits for a rock to fall past, or steps aside and back while one slides, is found there only
@@ -6,27 +6,27 @@
 //! with the engine from every state, layer by layer (one layer per move), and keeps the `width`
 //! states of each layer that have the least left to do by a relaxed estimate: the weight of a
 //! spanning tree over the lambdas and higher-order rocks left and the lift (distances in moves
-//! over every cell but walls, [`super::shortcut::relaxed_distances`]) plus the robot's distance
+//! over every cell but walls, `base/arrivals.rs`, `relaxed_distances`) plus the robot's distance
 //! to the nearest of them. A state that could not beat the best route even if it collected
 //! everything in that many moves is dropped. States that differ only in earth no rock rests on
-//! are one ([`super::shortcut::coarse_hash`]), within a layer and against the two layers before.
+//! are one (`coarse_hash`), within a layer and against the two layers before.
 //! States with the same lambdas and higher-order rocks left take at most a sixteenth of a
 //! layer ([`SAME_GOALS_PART`]), so that the layer holds many collection orders, not the
 //! variants of one.
 //!
-//! On horock1 a width of 100 000 finds a 67-move win (758, the high-score table's) that the
-//! macro moves never reach (750, 75 moves); on contest8 a 127-move win (1973 against 1969).
+//! It finds wins the macro moves never reach (horock1: a win in 67 moves where theirs takes 75).
 //! Runs from the start take turns with runs from a cut of the best route: after its last shave,
 //! or 6, 12 or 24 lambdas before its end (the end game at a width the whole route could not
-//! have; beard2 at 150 s: 4526, above the table's 4522). The width of each kind doubles run
-//! after run, from [`FIRST_WIDTH`] up to what a quarter of the memory limit holds; a run is resumed layer by
-//! layer between the search's turns.
+//! have). The width of each kind doubles run after run, from [`FIRST_WIDTH`] up to what a
+//! quarter of the memory limit holds; a run is resumed layer by layer between the lanes' turns.
 
-use super::search::{beard_nearby, command};
+use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
-use super::shortcut::{coarse_hash, relaxed_distances, COMMANDS};
-use super::{stop_value, Shared};
 use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
+use crate::mine::solve::base::arrivals::{coarse_hash, relaxed_distances, COMMANDS};
+use crate::mine::solve::base::moves::beard_nearby;
+use crate::mine::solve::base::replay::restart_point;
+use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -40,17 +40,13 @@ const MEMORY_PART: usize = 4;
 /// shave, then 6, 12 or 24 lambdas before its end. On a route without a shave the turn goes to
 /// a run from the start. The estimate knows nothing of beards, so runs from the start lose the
 /// routes that fetch razors and shave on the way to the lift; from after the shave the rest is
-/// collecting (horock3: the best route shaves the beard by the
-/// lift at move 42 and wins with 2383; a run of width 8192 from there wins with 2393).
+/// collecting (horock3: the best route shaves the beard by the lift early on).
 const CUTS: [Option<usize>; 4] = [None, Some(6), Some(12), Some(24)];
 
 /// At most a `1 / SAME_GOALS_PART` part of a layer's width goes to states with the same goals
 /// left (the same lambdas and higher-order rocks on the map). Without the cap the best-ranked
 /// collection order fills the layer with its variants, and the beam loses the orders whose
-/// value shows later: at width 98 304 from the start, contest8 wins with 1973 (the table's)
-/// with the cap and finds nothing above 1969 without; at width 32 768, contest9 3092 against
-/// nothing above 3050; horock3 from a cut after the beard is shaved (move 42), 2393 against
-/// nothing above 2370.
+/// value shows later.
 const SAME_GOALS_PART: usize = 16;
 
 /// Width of the first run.
@@ -220,7 +216,7 @@ impl StepBeam {
     /// deadline or the stop conditions come first); a finished run starts again twice as wide.
     /// Once the width no longer grows, runs start again only when the best score has changed
     /// (it prunes more).
-    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+    fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         let over = || sh.should_stop() || Instant::now() >= deadline;
         if self.tables.is_none() {
@@ -262,7 +258,7 @@ impl StepBeam {
                 } else {
                     let route = sh.best_route();
                     match CUTS[(self.kind / 2) % CUTS.len()] {
-                        Some(back) => super::search::restart_point(mine, &route, back),
+                        Some(back) => restart_point(mine, &route, back),
                         None => route.iter().rposition(|&c| c == b'S').map(|i| route[..=i].to_vec()),
                     }
                 };
@@ -273,6 +269,15 @@ impl StepBeam {
             self.kind += 1;
         }
         None
+    }
+}
+
+impl Strategy for StepBeam {
+    /// Advances the runs until `until` (a layer under way finishes, unless `cx.deadline` or the
+    /// stop conditions come first).
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        self.step(cx.mine, cx.sh, until, cx.deadline);
+        true
     }
 }
 
@@ -309,7 +314,7 @@ fn advance(
         r.layer = next;
         return Some(None);
     }
-    if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+    if debug() {
         eprintln!(
             "  step beam width {} from move {} ended at move {depth}: best {} t {:.2}",
             r.width,
@@ -355,7 +360,8 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                     route.push(c);
                     sh.offer(v, &route);
                 }
-                if child.ending.is_some() {
+                if child.ending.is_some() || child.moves >= child.route_limit() {
+                    // Over, or no further command is played (the route limit).
                     continue;
                 }
                 let h = if same_goals(m, &child, &goals) {
@@ -441,7 +447,7 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
 mod tests {
     use super::{advance, goals_and_tree, route_to, Run, Tables, COMMANDS};
     use crate::mine::map::Mine;
-    use crate::mine::solve::{Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
 
     #[test]
@@ -468,7 +474,7 @@ mod tests {
     /// Plays one whole run of `width` on sample map `name`, the best score so far being
     /// `best`; returns the best score and route it leaves.
     fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
-        let mine = crate::mine::solve::sample_map(name);
+        let mine = sample_map(name);
         let stop = AtomicBool::new(false);
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");

@@ -2,16 +2,13 @@
 //! the robot to the lift, with the distances of the start grid ([`from_cell`]: walls and rocks
 //! are obstacles, beards walkable, a trampoline leads to its target). An iterated local search
 //! (2-opt, or-opt of blocks of 1-3 either way round, double-bridge kicks) finds a short tour in
-//! milliseconds, since the distances are fixed. The guided lane's beams (`search.rs`) then add
+//! milliseconds, since the distances are fixed. The guided lane's beams (`strategy/guided.rs`) add
 //! to each state's priority the moves the tour still needs from it ([`Guide::rest`]), so that
 //! among states with as many lambdas the beam keeps those that follow a short whole-map order;
 //! falling rocks, beards and water are the beam's business, as in every lane.
 //!
-//! The plain beam builds its order lambda by lambda and sees the cost of a far cluster only
-//! when it gets there. Measured at 10 s with every configuration guided (a first experiment):
-//! trampoline3 5421 -> 5445, contest9 3059 -> 3087, beard4 2033 -> 3087 (a win), but horock3
-//! 2347 -> 1591 (its lambdas come out of higher-order rocks, which the tour does not know) and
-//! horock1 756 -> 738; hence a lane of its own.
+//! The tour does not know the lambdas that higher-order rocks become, so on maps that have them
+//! it misleads; hence a lane of its own rather than a ranking for every lane.
 
 use super::tour::from_cell;
 use crate::mine::map::{Mine, EMPTY, LAMBDA, NONE};

@@ -1,58 +1,45 @@
-//! Shortcuts between the best route's collections: a breadth-first search over whole game
-//! states (every command played with the engine, so falling rocks, waits, rock pushes,
-//! trampolines, water and beards are all as the rules have them; states that differ only in
-//! earth no rock rests on are merged, so it is pruned rather than exhaustive) from the state
-//! after the route's collection k, for a shorter way to make its next `w` collections in the
-//! same order (the last one may be the lift). The rest of the route is then played on as it
-//! was, or, when the new state differs and that fails, re-played along shortest paths in the
-//! same order ([`super::reorder::collect_in_order`]). The search's arrivals are also played on
-//! by beam runs between the search's turns (`continuations.rs`).
+//! Arrivals: a breadth-first search over whole game states (every command played with the
+//! engine, so falling rocks, waits, rock pushes, trampolines, water and beards are all as the
+//! rules have them) from the state after the best route's collection k, for the ways to make
+//! its next `w` collections in the same order in fewer moves (or as many), one per layout of
+//! rocks, lambdas and beards left behind. States that differ only in earth no rock rests on
+//! are merged ([`coarse_hash`]), so it is pruned rather than exhaustive, and only states that
+//! can still arrive in time by a lower bound ([`relaxed_distances`]) are kept.
 //!
-//! The macro moves of the beam walk shortest paths over a frozen grid; a stretch where rocks
-//! are falling, or where a rock is better pushed or waited for, is where they lose moves
-//! (contest8: the route found in the first second spends 31 moves on its first lambda, 9 more
-//! than a route that waits for a rock to fall past). The search is bounded by the stretch it
-//! replaces: only states that can still arrive in fewer moves are kept, by a lower bound (the
-//! distance over every cell but walls, trampolines jumping or walked over) to the next
-//! collections.
+//! The macro moves walk shortest paths over a frozen grid; a stretch where rocks are falling,
+//! or where a rock is better pushed or waited for, is where they lose moves. The shortcut pass
+//! and the continuations (`strategy/shortcuts.rs`, `strategy/continuations.rs`) play the
+//! arrivals on. The relaxed distances and the coarse hash also serve the single-command beam.
 
-use super::plan::Plan;
-use super::reorder::collect_in_order;
-use super::search::{beard_nearby, command};
-use super::{best_prefix, improve::tail_value, Shared};
-use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, LAMBDA, ROBOT, TARGET, WALL};
+use super::moves::beard_nearby;
+use super::replay::Plan;
+use super::shared::{best_prefix, command, tail_value, Shared};
+use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, ROBOT, TARGET, WALL};
 use crate::mine::score::Ending;
 use rayon::prelude::*;
 use rustc_hash::{FxHashSet, FxHasher};
 use std::collections::VecDeque;
 use std::hash::Hasher;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
-
-/// How many consecutive collections one search replaces.
-const WINDOWS: [usize; 3] = [1, 2, 3];
 
 /// States one search may visit.
-pub(super) const MAX_STATES: usize = 150_000;
+pub(crate) const MAX_STATES: usize = 150_000;
 
 /// The states one search may hold at once on `mine` (its current and next layer), so that the
 /// searches under way at once (one per thread) take at most a sixteenth of the memory limit
 /// (a 300 x 300 map's state is 90 KB; on the contest's maps the cap does not bind).
-pub(super) fn state_cap(mine: &Mine, sh: &Shared) -> usize {
+pub(crate) fn state_cap(mine: &Mine, sh: &Shared) -> usize {
     let threads = rayon::current_num_threads().max(1);
     (sh.memory_limit / 16 / threads / (mine.cells.len() + 64)).max(1)
 }
 
-/// Arrivals one search keeps (they differ in where the rocks are).
-const MAX_ARRIVALS: usize = 6;
-
 /// Commands the search tries (`S` only next to a beard with a razor).
-pub(super) const COMMANDS: [u8; 6] = *b"LRUDWS";
+pub(crate) const COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Distances (in moves) to `goal` over every cell but walls, a trampoline counting as its
 /// target or as a plain cell (once used, it is empty): no route gets there in fewer moves,
 /// whatever the rocks, earth and beards do.
-pub(super) fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
+pub(crate) fn relaxed_distances(m: &Mine, goal: usize) -> Vec<u32> {
     let n = m.cells.len();
     let s = m.stride;
     let mut dist = vec![u32::MAX; n];
@@ -102,14 +89,14 @@ fn lower_bound(m: &Mine, goals: &[usize], dist: &[&[u32]], next: usize) -> u32 {
 }
 
 /// A way found from a cut: the commands and the state they lead to.
-pub(super) struct Arrival {
-    pub(super) path: Vec<u8>,
-    pub(super) mine: Mine,
+pub(crate) struct Arrival {
+    pub(crate) path: Vec<u8>,
+    pub(crate) mine: Mine,
 }
 
 impl Arrival {
     /// The route from the start to this arrival: `p`'s route up to cut `k`, then the path.
-    pub(super) fn route(&self, p: &Plan, k: usize) -> Vec<u8> {
+    pub(crate) fn route(&self, p: &Plan, k: usize) -> Vec<u8> {
         let mut route = p.route[..p.cuts[k].1].to_vec();
         route.extend_from_slice(&self.path);
         route
@@ -203,7 +190,7 @@ fn search(
 
 /// A hash of the state with earth counted as empty: states that differ only in the earth the
 /// robot dug on its way are one (else every path through earth would be a state of its own).
-pub(super) fn coarse_hash(m: &Mine) -> u64 {
+pub(crate) fn coarse_hash(m: &Mine) -> u64 {
     let mut h = FxHasher::default();
     h.write_u64(layout_hash(m));
     h.write_usize(m.robot);
@@ -263,25 +250,9 @@ fn neighbour(m: &Mine, c: u8) -> Option<usize> {
     }
 }
 
-/// Tries the arrivals of one search from cut `k` over `w` goals: the rest of the route as it
-/// was, then the rest of the goals along shortest paths. Offers what scores higher.
-fn try_arrivals(p: &Plan, k: usize, w: usize, arrivals: Vec<Arrival>, sh: &Shared, over: &dyn Fn() -> bool) {
-    for a in arrivals {
-        if offer_with_tail(p, k, w, &a, sh) {
-            continue;
-        }
-        if a.mine.ending.is_none() {
-            let route = a.route(p, k);
-            // Lambdas only: the lift, if it is a goal, is walked to when it opens.
-            let order: Vec<usize> = p.goals[k + w..].iter().copied().filter(|&g| a.mine.cells[g] == LAMBDA).collect();
-            collect_in_order(a.mine, route, &order, sh, over);
-        }
-    }
-}
-
 /// Plays the rest of the route as it was after arrival `a` (from cut `k` over `w` goals) and
 /// offers the whole if it scores higher than the best so far. True if it did.
-pub(super) fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Shared) -> bool {
+pub(crate) fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Shared) -> bool {
     let tail = &p.route[p.cuts[k + w].1..];
     if tail_value(a.mine.clone(), tail) <= sh.best_score.load(Ordering::Relaxed) {
         return false;
@@ -293,45 +264,9 @@ pub(super) fn offer_with_tail(p: &Plan, k: usize, w: usize, a: &Arrival, sh: &Sh
     true
 }
 
-/// Passes of shortcut searches over the shared best route until one brings nothing, `until`
-/// has passed, or the search must stop. Skipped on maps whose tables would take more than a
-/// sixteenth of the memory limit.
-pub(crate) fn shortcut(mine: &Mine, sh: &Shared, until: Instant) {
-    let over = || sh.should_stop() || Instant::now() >= until;
-    let debug = std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some();
-    loop {
-        let before = sh.best_score.load(Ordering::Relaxed);
-        let (route, _) = best_prefix(mine, &sh.best_route());
-        let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { return };
-        let Some(tables) = tables(mine, &p, sh) else { return };
-        let jobs: Vec<(usize, usize)> =
-            WINDOWS.iter().flat_map(|&w| (0..p.goals.len().saturating_sub(w - 1)).map(move |k| (k, w))).collect();
-        jobs.par_iter().for_each(|&(k, w)| {
-            if over() {
-                return;
-            }
-            let ask = Ask { most: MAX_ARRIVALS, slack: 0, alive: state_cap(mine, sh) };
-            let found = arrivals(&p, &tables, k, w, ask, &over);
-            try_arrivals(&p, k, w, found, sh, &over);
-        });
-        if debug {
-            eprintln!(
-                "shortcut: {} goals, {} searches, best {before} -> {} t {:.2}",
-                p.goals.len(),
-                jobs.len(),
-                sh.best_score.load(Ordering::Relaxed),
-                sh.start.elapsed().as_secs_f64()
-            );
-        }
-        if over() || sh.best_score.load(Ordering::Relaxed) <= before {
-            return;
-        }
-    }
-}
-
 /// The relaxed distances to every goal of `p` ([`relaxed_distances`]); `None` when they would
 /// take more than a sixteenth of the memory limit.
-pub(super) fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
+pub(crate) fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>> {
     if (p.goals.len() + 1) * mine.cells.len() * 4 > sh.memory_limit / 16 {
         return None;
     }
@@ -341,15 +276,15 @@ pub(super) fn tables(mine: &Mine, p: &Plan, sh: &Shared) -> Option<Vec<Vec<u32>>
 /// What one search asks for: at most `most` arrivals, in fewer moves than the route takes or,
 /// with a `slack` of 1, in as many, holding at most `alive` states at once.
 #[derive(Clone, Copy)]
-pub(super) struct Ask {
-    pub(super) most: usize,
-    pub(super) slack: usize,
-    pub(super) alive: usize,
+pub(crate) struct Ask {
+    pub(crate) most: usize,
+    pub(crate) slack: usize,
+    pub(crate) alive: usize,
 }
 
 /// The arrivals of the search from cut `k` of `p` over its next `w` goals, as `ask` says, with
 /// rocks, lambdas and beards laid out differently.
-pub(super) fn arrivals(
+pub(crate) fn arrivals(
     p: &Plan,
     tables: &[Vec<u32>],
     k: usize,
@@ -370,8 +305,8 @@ pub(super) fn arrivals(
 pub(crate) mod tests {
     use super::{arrivals, layout_hash, relaxed_distances, tables, Ask, MAX_STATES};
     use crate::mine::map::Mine;
-    use crate::mine::solve::plan::Plan;
-    use crate::mine::solve::{Progress, Shared};
+    use crate::mine::solve::base::replay::Plan;
+    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::AtomicBool;
 
     #[test]
@@ -400,7 +335,7 @@ pub(crate) mod tests {
     pub(crate) const CONTEST8_1961: &[u8] = b"UULLDDRLUURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLLLRRDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUURRDDDDDDDRRRDDDDDLLLLDDLRRRRRURRRRRRRDDLLLLLD";
 
     pub(crate) fn contest8() -> Mine {
-        crate::mine::solve::sample_map("contest8")
+        sample_map("contest8")
     }
 
     #[test]

@@ -2,27 +2,11 @@
 //! `LR` detours or needless waits; replace one command; insert one command) while the engine
 //! says the score goes up.
 
-use super::search::command;
-use super::{best_prefix, stop_value, Shared};
+use super::{Cx, Strategy};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::shared::{best_prefix, command, tail_value, Shared};
 use rayon::prelude::*;
 use std::time::Instant;
-
-/// Best stop value reachable by playing `tail` from `m` (the state is consumed).
-pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
-    let mut best = stop_value(&m);
-    for &c in tail {
-        if m.ending.is_some() {
-            break;
-        }
-        m.step(command(c));
-        let v = stop_value(&m);
-        if v > best {
-            best = v;
-        }
-    }
-    best
-}
 
 /// One edit of a route: delete `del` commands at `at`, then insert `ins` there.
 #[derive(Clone, Copy)]
@@ -37,7 +21,7 @@ const EDIT_COMMANDS: [u8; 6] = *b"LRUDWS";
 
 /// Greedy edit passes over the shared best route until no edit helps, `until` has passed, or
 /// the search must stop.
-pub(crate) fn improve(mine: &Mine, sh: &Shared, until: Instant) {
+pub(crate) fn edit(mine: &Mine, sh: &Shared, until: Instant) {
     let over = || sh.should_stop() || Instant::now() >= until;
     let (mut route, mut score) = best_prefix(mine, &sh.best_route());
     loop {
@@ -99,5 +83,16 @@ pub(crate) fn improve(mine: &Mine, sh: &Shared, until: Instant) {
         route = r;
         score = v;
         sh.offer(score, &route);
+    }
+}
+
+/// The edit pass as a strategy.
+pub(crate) struct Edits;
+
+impl Strategy for Edits {
+    /// Edit passes until no edit helps or `until`.
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        edit(cx.mine, cx.sh, until);
+        true
     }
 }

@@ -1,31 +1,30 @@
 //! Trampoline targets made safe ahead of time: a pass over the best route (and over the static
 //! tour's order) that digs out, early, the cell that lets the robot leave a trap target.
 //!
-//! A target with a rock right above it and rocks on both sides is a trap (`search.rs`,
+//! A target with a rock right above it and rocks on both sides is a trap (`base/reach.rs`,
 //! `trap`): leaving it downwards lets the rock fall on the robot (task.pdf §2.3 and §2.4: a
 //! rock the map update places right above the robot crushes it), and a side rock can be pushed
 //! only into an empty cell (§2.2). One earth cell two cells to the side of the target, dug
 //! before the jump, is the way out: the robot lands, pushes the side rock into it, and walks on.
 //! The beam reaches such a target only with routes that happened to empty that cell, often by
-//! a long detour. trampoline3: trampoline B lands on target 2 between two rocks under a third;
-//! the beam's best route (5459 at 150 s) goes down for two lambdas beside the target before
-//! the jump (40 moves); a route that digs the cell two to the right of the target on its way
-//! (16 moves) and collects in the static tour's order wins with 5477, the high-score table's
-//! score, in the first seconds.
+//! a long detour (trampoline3: target 2 lies between two rocks under a third).
 //!
 //! For each such cell and each point of the order (a cut of the best route after a
 //! collection, or a point of the static tour), the pass walks to the cell, then collects the
 //! rest of the order along shortest paths ([`collect`]; a lambda it cannot reach when its turn
 //! comes is tried again after each later one); every prefix is offered.
 
-use super::improve::improve;
-use super::plan::Plan;
-use super::reorder::{goto, reorder, to_lift, NEAR};
-use super::search::trap;
-use super::shortcut::shortcut;
-use super::tsp::Guide;
-use super::{best_prefix, Shared};
+use super::edits::edit;
+use super::reorder::{reorder, NEAR};
+use super::shortcuts::shortcut;
+use super::{Cx, Strategy};
 use crate::mine::map::{is_rock, Mine, EARTH, LAMBDA, RAZOR, TARGET};
+use crate::mine::solve::base::beam::guide;
+use crate::mine::solve::base::paths::{goto, to_lift};
+use crate::mine::solve::base::reach::trap;
+use crate::mine::solve::base::replay::Plan;
+use crate::mine::solve::base::shared::{best_prefix, debug, Shared};
+use crate::mine::solve::base::tsp::Guide;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -111,9 +110,8 @@ fn along(mine: &Mine, order: &[usize], sh: &Shared) -> Vec<(Mine, Vec<u8>, Vec<u
 
 /// The pass: for every exit cell of a trap target ([`exits`]), forks from every cut of the
 /// best route and from every point of the order of the static tour that `guide` makes or
-/// finds (called only on maps with such cells; trampoline3: the fork after the tour's fifth
-/// lambda wins with 5477); then polishes the best fork as the search polishes its best
-/// route (order changes, shortcuts, single edits: `reorder.rs`, `shortcut.rs`, `improve.rs`)
+/// finds (called only on maps with such cells); then polishes the best fork as the search polishes its best
+/// route (order changes, shortcuts, single edits: `reorder.rs`, `shortcuts.rs`, `edits.rs`)
 /// while that gains, and offers the result. Returns at once on maps without such cells;
 /// stops at `until` or when the search must stop.
 pub(crate) fn prepare<'g>(mine: &Mine, sh: &Shared, guide: impl FnOnce() -> Option<&'g Guide>, until: Instant) {
@@ -152,14 +150,14 @@ pub(crate) fn prepare<'g>(mine: &Mine, sh: &Shared, guide: impl FnOnce() -> Opti
         let round = side.best_score.load(Ordering::Relaxed);
         reorder(mine, &side, until, NEAR);
         shortcut(mine, &side, until);
-        improve(mine, &side, until);
+        edit(mine, &side, until);
         if over() || side.best_score.load(Ordering::Relaxed) <= round {
             break;
         }
     }
     let polished = side.best_score.load(Ordering::Relaxed);
     sh.offer(polished, &side.best_route());
-    if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+    if debug() {
         eprintln!(
             "traps: {} exits, forks {from_route} then {forked} with the tour, polished {polished}, best {before} -> {} t {:.2}",
             exits.len(),
@@ -169,10 +167,34 @@ pub(crate) fn prepare<'g>(mine: &Mine, sh: &Shared, guide: impl FnOnce() -> Opti
     }
 }
 
+/// The trap pass as a strategy: it runs once, on the best route of its first call, with the
+/// guided lane's static tour.
+pub(crate) struct Traps {
+    done: bool,
+}
+
+impl Traps {
+    pub(crate) fn new() -> Traps {
+        Traps { done: false }
+    }
+}
+
+impl Strategy for Traps {
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        if !self.done {
+            self.done = true;
+            let (mine, sh) = (cx.mine, cx.sh);
+            prepare(mine, sh, || guide(mine, sh), until.min(cx.deadline));
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{exits, prepare};
-    use crate::mine::solve::{sample_map, tsp::Guide, Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
+    use crate::mine::solve::base::tsp::Guide;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
 

@@ -1,22 +1,22 @@
-//! Continuations of the shortcut search's arrivals (`shortcut.rs`) by narrow beam runs, taken
-//! by the search between its turns (`search.rs`), one cut of the best route after another.
+//! Continuations of the arrivals search (`base/arrivals.rs`) by narrow beam runs, taken between
+//! the lanes' turns (`schedule.rs`), one cut of the best route after another.
 
-use super::best_prefix;
-use super::plan::Plan;
-use super::shortcut::{arrivals, offer_with_tail, state_cap, tables, Arrival, Ask};
-use super::Shared;
+use super::{Cx, Strategy};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::arrivals::{arrivals, offer_with_tail, state_cap, tables, Arrival, Ask};
+use crate::mine::solve::base::beam::run_from;
+use crate::mine::solve::base::replay::Plan;
+use crate::mine::solve::base::shared::{best_prefix, debug, Shared};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// Arrivals continued by beam runs, taken by the search between its turns (`search.rs`): for
-/// one cut of the best route at a time, the different ways to make its next collection in
-/// fewer moves, each played on (when the route's own tail does not beat the best from there) by
-/// a narrow beam of two configurations. The beam's
-/// own paths cannot wait for a rock to fall or go round a rock that is about to; the arrivals
-/// can, and the beam finds the rest (contest8: one of 49 arrivals at the first lambda, 23
-/// moves against the route's 31, leads to 1969 against 1961).
+/// Arrivals continued by beam runs, taken between the lanes' turns (`schedule.rs`): for one
+/// cut of the best route at a time, the different ways to make its next collection in fewer
+/// moves, each played on (when the route's own tail does not beat the best from there) by a
+/// narrow beam of two configurations. The beam's own paths cannot wait for a rock to fall or
+/// go round a rock that is about to; the arrivals can, and the beam finds the rest (contest8:
+/// a first lambda in 23 moves instead of the route's 31 leads to a better win).
 pub(crate) struct Continuations {
     /// The best route the cuts are taken from, its plan and tables.
     route: Vec<u8>,
@@ -53,7 +53,7 @@ const CONTINUED: usize = 96;
 /// as there are threads, each played on by two beam runs).
 const FIRST_BATCH: Duration = Duration::from_secs(8);
 
-/// Beam configurations (`search.rs`, `CONFIGS`) and the first sweep's width of the
+/// Beam configurations (`base/beam.rs`, `CONFIGS`) and the first sweep's width of the
 /// continuation runs.
 const CONTINUE_CONFIGS: [usize; 2] = [0, 5];
 const CONTINUE_WIDTH: usize = 16;
@@ -94,7 +94,7 @@ impl Continuations {
     /// not played on at the next call. The first batch of a call may run past `until`, for as
     /// long as `first_batch`. When the best route has changed, the work goes back to its first
     /// cut that changed.
-    pub(crate) fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
+    fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of
         // arrivals of a call may run for `first_batch`, so that calls make progress; the time
@@ -129,14 +129,12 @@ impl Continuations {
             }
             if self.next >= p.goals.len() {
                 self.next = 0;
-                // A sweep that found no arrival, or the widest (the runs would repeat themselves:
-                // horock1 kept one arrival at width 256 going and lost its win at 10 s), ends
-                // the sweeps of its kind.
+                // A sweep that found no arrival, or the widest (wider runs would repeat
+                // themselves and take the lanes' time), ends the sweeps of its kind.
                 let last = self.found == 0 || self.sweeps >= MAX_SWEEP;
                 self.found = 0;
                 if last && !self.equal {
-                    // Arrivals in as many moves, with the rocks or beards left otherwise
-                    // (beard4 at 150 s: 3055 -> 3098).
+                    // Arrivals in as many moves, with the rocks or beards left otherwise.
                     self.equal = true;
                     self.sweeps = 0;
                     continue;
@@ -175,7 +173,7 @@ impl Continuations {
                 self.next += 1;
                 self.found += n;
             }
-            if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+            if debug() {
                 eprintln!(
                     "  continuations from cut {k}: {done} of {n} arrivals, width {width}: best {before} -> {} t {:.2}",
                     sh.best_score.load(Ordering::Relaxed),
@@ -184,6 +182,15 @@ impl Continuations {
             }
         }
         self.spent += t0.elapsed();
+    }
+}
+
+impl Strategy for Continuations {
+    /// Works on the cuts of the best route until `until` (the first batch of arrivals of a call
+    /// may run longer, up to `cx.deadline`).
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        self.step(cx.mine, cx.sh, until, cx.deadline);
+        true
     }
 }
 
@@ -236,7 +243,7 @@ fn continue_cut(
                 return true;
             }
             let prefix = a.route(p, k);
-            CONTINUE_CONFIGS.iter().all(|&ci| super::search::run_from(mine, &prefix, sh, ci, width, end))
+            CONTINUE_CONFIGS.iter().all(|&ci| run_from(mine, &prefix, sh, ci, width, end))
         });
         if !finished {
             break;
@@ -250,10 +257,11 @@ fn continue_cut(
 mod tests {
     use super::{continue_cut, cut_arrivals, Arrival, Continuations, CONTINUE_WIDTH};
     use crate::mine::map::Mine;
-    use crate::mine::solve::plan::Plan;
-    use crate::mine::solve::shortcut::tables;
-    use crate::mine::solve::shortcut::tests::{contest8, CONTEST8_1961};
-    use crate::mine::solve::{Progress, Shared};
+    use crate::mine::solve::base::arrivals::tables;
+    use crate::mine::solve::base::arrivals::tests::{contest8, CONTEST8_1961};
+    use crate::mine::solve::base::replay::Plan;
+    use crate::mine::solve::base::shared::{Progress, Shared};
+    use crate::mine::solve::strategy::{Cx, Strategy};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::{Duration, Instant};
 
@@ -308,7 +316,8 @@ mod tests {
         // Slices of 50 ms: the first cut's 49 arrivals take about 2 s in all.
         let mut slices = 0;
         while sh.best_score.load(Ordering::Relaxed) < 1969 && slices < 400 {
-            c.step(&mine, &sh, Instant::now() + Duration::from_millis(50), sh.deadline);
+            let mut cx = Cx { mine: &mine, sh: &sh, deadline: sh.deadline, round: 0, last: None };
+            c.run(&mut cx, Instant::now() + Duration::from_millis(50));
             slices += 1;
         }
         assert!(slices > 1, "resumed over several slices");

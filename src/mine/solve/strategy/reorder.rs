@@ -7,16 +7,16 @@
 //!
 //! How far a block moves is the caller's `reach`: [`NEAR`] (12 collections either way, or to the
 //! end; reversals of up to 24) for the short passes during the search, any distance for the pass
-//! at the end (trampoline3: taking the trampoline's corridor before the bottom row, a block of 9
-//! moved 43 places earlier, gains 14).
+//! at the end (a far move can take a whole corridor earlier in the order).
 //!
 //! This finds orders the beam misses because their value shows only at the end: e.g. leaving
 //! a cluster near the lift for last, or taking a lambda before the rock above it blocks the way.
 
-use super::plan::Plan;
-use super::search::{path_avoiding, walk};
-use super::{best_prefix, Shared};
-use crate::mine::map::{Mine, LAMBDA, OPEN};
+use super::{Cx, Strategy};
+use crate::mine::map::Mine;
+use crate::mine::solve::base::paths::collect_in_order;
+use crate::mine::solve::base::replay::Plan;
+use crate::mine::solve::base::shared::{best_prefix, debug, Shared};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -28,48 +28,11 @@ const BLOCKS: [usize; 7] = [1, 2, 3, 4, 6, 8, 12];
 /// the order (reversals: up to twice as many collections).
 pub(crate) const NEAR: usize = 12;
 
-/// Walks to `goal` along the shortest path, with the beam's detours ([`walk`]). False if it
-/// cannot get there.
-pub(crate) fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
-    let Some(path) = path_avoiding(m, goal, &[]) else { return false };
-    let Some(w) = walk(m, route, path, goal, 3, sh) else { return false };
-    *m = w.mine;
-    *route = w.route;
-    true
-}
-
 /// Keeps the route up to collection `from`, then collects `order[from..]` and goes to the lift.
 /// Gives up when `over` says time is up.
 fn replay(p: &Plan, order: &[usize], from: usize, sh: &Shared, over: &dyn Fn() -> bool) {
     let (m0, cut) = &p.cuts[from];
     collect_in_order(m0.clone(), p.route[..*cut].to_vec(), &order[from..], sh, over);
-}
-
-/// From `m` (reached by `route`), collects the lambdas at the cells of `order` in that order
-/// along shortest paths (skipping cells that no longer hold one), then goes to the lift when it
-/// is open. Every prefix is offered. Gives up when a goal cannot be reached or `over` says time
-/// is up.
-pub(crate) fn collect_in_order(mut m: Mine, mut route: Vec<u8>, order: &[usize], sh: &Shared, over: &dyn Fn() -> bool) {
-    for &t in order {
-        if over() {
-            return;
-        }
-        if m.cells[t] != LAMBDA {
-            continue;
-        }
-        if !goto(&mut m, &mut route, t, sh) {
-            return;
-        }
-    }
-    to_lift(m, route, sh);
-}
-
-/// Walks from `m` (reached by `route`) into the lift if the game is on and the lift is open.
-pub(crate) fn to_lift(mut m: Mine, mut route: Vec<u8>, sh: &Shared) {
-    if m.ending.is_none() && m.cells[m.lift] == OPEN {
-        let lift = m.lift;
-        goto(&mut m, &mut route, lift, sh);
-    }
 }
 
 /// A change to the order of collections.
@@ -148,7 +111,7 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
             let (order, from) = mv.apply(targets);
             replay(&p, &order, from, sh, &over);
         });
-        if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
+        if debug() {
             eprintln!(
                 "reorder: {n} collections, {} orders, best {before} -> {} t {:.2}",
                 cands.len(),
@@ -162,11 +125,24 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
     }
 }
 
+/// The reorder pass as a strategy: blocks moved at most `reach` collections.
+pub(crate) struct Reorder {
+    pub(crate) reach: usize,
+}
+
+impl Strategy for Reorder {
+    /// Passes until one brings nothing or `until`.
+    fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
+        reorder(cx.mine, cx.sh, until, self.reach);
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::reorder;
     use crate::mine::map::Mine;
-    use crate::mine::solve::{Progress, Shared};
+    use crate::mine::solve::base::shared::{Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
 
     #[test]

@@ -1,0 +1,25 @@
+//! The machinery below the strategies: everything here is used by one or more strategies
+//! (`../strategy/`) and imports none of them.
+//!
+//! - `shared.rs`: the search state the threads share (best route, counters, stop conditions)
+//!   and the scoring of routes and prefixes.
+//! - `moves.rs`: macro-move generation (the goals a breadth-first search over the grid finds).
+//! - `paths.rs`: paths played with the engine, with detours when they fail.
+//! - `reach.rs`, `beards.rs`: what the robot can still reach, now and after the beards grow.
+//! - `tour.rs`, `tsp.rs`, `defer.rs`: the rankings of the beam's lanes (a lower bound on the
+//!   moves left, a static tour, the lambdas kept for last).
+//! - `beam.rs`: the layered beam over macro moves.
+//! - `replay.rs`: routes played again, cut at their collections.
+//! - `arrivals.rs`: a breadth-first search over game states between two cuts of a route.
+
+pub(crate) mod arrivals;
+pub(crate) mod beam;
+pub(crate) mod beards;
+pub(crate) mod defer;
+pub(crate) mod moves;
+pub(crate) mod paths;
+pub(crate) mod reach;
+pub(crate) mod replay;
+pub(crate) mod shared;
+pub(crate) mod tour;
+pub(crate) mod tsp;

@@ -1,0 +1,178 @@
+//! Paths played with the engine: the shortest path to a goal walked step by step, retried
+//! around the cell where it failed (the robot died, was deflected by a falling rock, or met a
+//! beard without a razor) by a search over (cell, beards crossed), up to a few detours; and
+//! collections in a given order along such paths. Every prefix of every path played is offered
+//! to the shared best route.
+
+use super::moves::{edge, Kind, DIRS};
+use super::shared::{command, stop_value, Shared};
+use crate::mine::map::{Mine, BEARD, LAMBDA, OPEN};
+use crate::mine::score::Ending;
+use crate::mine::step::Command;
+
+/// Shortest path from the robot to `goal` avoiding the `banned` cells (a retry after the
+/// shortest path killed the robot, was deflected, or met more beards than razors carried):
+/// a breadth-first search over (cell, beards crossed) that crosses at most as many beards as
+/// the robot has razors.
+pub(crate) fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
+    let n = m.cells.len();
+    let layers = m.razors.min(8) + 1;
+    let mut parent = vec![u32::MAX; n * layers];
+    let mut cmd = vec![0u8; n * layers];
+    let mut queue: Vec<(usize, usize)> = Vec::with_capacity(256);
+    parent[m.robot] = m.robot as u32;
+    queue.push((m.robot, 0));
+    let mut head = 0;
+    while head < queue.len() {
+        let (c, used) = queue[head];
+        head += 1;
+        for (k, &dc) in DIRS.iter().enumerate() {
+            let Some((dest, kind)) = edge(m, c, k, false) else {
+                continue;
+            };
+            let u = used + usize::from(m.cells[dest] == BEARD);
+            if u >= layers || banned.contains(&dest) {
+                continue;
+            }
+            let i = u * n + dest;
+            if parent[i] != u32::MAX {
+                continue;
+            }
+            parent[i] = (used * n + c) as u32;
+            cmd[i] = dc;
+            if dest == goal {
+                let mut path = Vec::new();
+                let mut j = i;
+                while j != m.robot {
+                    path.push((cmd[j], j % n));
+                    j = parent[j] as usize;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            if kind != Some(Kind::Lift) {
+                queue.push((dest, u));
+            }
+        }
+    }
+    None
+}
+
+/// Where [`walk`] got to: the state, its route, the path that worked and the cells it avoided.
+pub(crate) struct Walk {
+    pub(crate) mine: Mine,
+    pub(crate) route: Vec<u8>,
+    pub(crate) path: Vec<(u8, usize)>,
+    pub(crate) banned: Vec<usize>,
+}
+
+/// Walks from `m` (reached by `route`) to `goal` with the engine, first along `path`; when the
+/// robot dies or is deflected on the way, along a path avoiding that cell, at most `retries`
+/// times. `None` if it cannot get there alive, or won on the way (the win is offered).
+pub(crate) fn walk(
+    m: &Mine,
+    route: &[u8],
+    mut path: Vec<(u8, usize)>,
+    goal: usize,
+    retries: usize,
+    sh: &Shared,
+) -> Option<Walk> {
+    let mut banned = Vec::new();
+    loop {
+        let mut mine = m.clone();
+        let mut r = route.to_vec();
+        match play_path(&mut mine, &mut r, &path, sh) {
+            Ok(()) => return Some(Walk { mine, route: r, path, banned }),
+            Err(Some(bad)) if bad != goal && banned.len() < retries => {
+                banned.push(bad);
+                path = path_avoiding(m, goal, &banned)?;
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Plays `path` (command, cell expected after it) on `m` with the engine, appending the
+/// commands to `route`, shaving a beard in the way when a razor is carried, and offering every
+/// prefix. `Err(Some(cell))`: the robot died or was deflected on its way to `cell`, or a beard
+/// blocks it without a razor; `Err(None)`: the robot won (the win is offered).
+pub(crate) fn play_path(
+    m: &mut Mine,
+    route: &mut Vec<u8>,
+    path: &[(u8, usize)],
+    sh: &Shared,
+) -> Result<(), Option<usize>> {
+    let s = m.stride as isize;
+    for &(dc, expect) in path {
+        let d: isize = match dc {
+            b'L' => -1,
+            b'R' => 1,
+            b'U' => s,
+            _ => -s,
+        };
+        let nb = (m.robot as isize + d) as usize;
+        if m.cells[nb] == BEARD {
+            if m.razors == 0 {
+                // Out of razors: a detour around this beard may exist.
+                return Err(Some(expect));
+            }
+            m.step(Command::Shave);
+            route.push(b'S');
+            if m.ending.is_some() {
+                return Err(Some(expect));
+            }
+        }
+        m.step(command(dc));
+        route.push(dc);
+        match m.ending {
+            Some(Ending::Win) => {
+                sh.offer(stop_value(m), route);
+                return Err(None);
+            }
+            Some(_) => return Err(Some(expect)),
+            None => {}
+        }
+        if m.robot != expect {
+            return Err(Some(expect));
+        }
+        sh.offer(stop_value(m), route);
+    }
+    Ok(())
+}
+
+/// Walks to `goal` along the shortest path, with the beam's detours ([`walk`]). False if it
+/// cannot get there.
+pub(crate) fn goto(m: &mut Mine, route: &mut Vec<u8>, goal: usize, sh: &Shared) -> bool {
+    let Some(path) = path_avoiding(m, goal, &[]) else { return false };
+    let Some(w) = walk(m, route, path, goal, 3, sh) else { return false };
+    *m = w.mine;
+    *route = w.route;
+    true
+}
+
+/// From `m` (reached by `route`), collects the lambdas at the cells of `order` in that order
+/// along shortest paths (skipping cells that no longer hold one), then goes to the lift when it
+/// is open. Every prefix is offered. Gives up when a goal cannot be reached or `over` says time
+/// is up.
+pub(crate) fn collect_in_order(mut m: Mine, mut route: Vec<u8>, order: &[usize], sh: &Shared, over: &dyn Fn() -> bool) {
+    for &t in order {
+        if over() {
+            return;
+        }
+        if m.cells[t] != LAMBDA {
+            continue;
+        }
+        if !goto(&mut m, &mut route, t, sh) {
+            return;
+        }
+    }
+    to_lift(m, route, sh);
+}
+
+/// Walks from `m` (reached by `route`) into the lift if the game is on and the lift is open.
+pub(crate) fn to_lift(mut m: Mine, mut route: Vec<u8>, sh: &Shared) {
+    if m.ending.is_none() && m.cells[m.lift] == OPEN {
+        let lift = m.lift;
+        goto(&mut m, &mut route, lift, sh);
+    }
+}

@@ -1,0 +1,114 @@
+//! Routes played again: [`Replay`] (the end state of a route and where it collected), the cut
+//! points that restarts start from, and [`Plan`] (a route cut at its goals, for the passes
+//! that change a stretch of the best route and play the rest).
+
+use super::reach::blocked;
+use super::shared::command;
+use crate::mine::map::Mine;
+use crate::mine::score::Ending;
+
+/// A route played on a fresh copy of the mine: the final state, and the route's length after
+/// each collection (in order).
+pub(crate) struct Replay {
+    pub(crate) end: Mine,
+    collected_at: Vec<usize>,
+}
+
+impl Replay {
+    /// Plays `route` on a copy of `mine`.
+    pub(crate) fn new(mine: &Mine, route: &[u8]) -> Replay {
+        let mut end = mine.clone();
+        let mut collected_at = Vec::new();
+        for (i, &c) in route.iter().enumerate() {
+            let before = end.collected;
+            end.step(command(c));
+            if end.collected > before {
+                collected_at.push(i + 1);
+            }
+        }
+        Replay { end, collected_at }
+    }
+
+    /// Whether the route collects every lambda on the map, does not end in the lift, and
+    /// leaves the lift out of reach (as [`blocked`] walks).
+    pub(crate) fn collects_all_and_loses(&self) -> bool {
+        let m = &self.end;
+        m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
+    }
+
+    /// The length of the route's prefix just after its lambda number `L - back` was collected
+    /// (`L`: lambdas the route collects; `back` 0: after its last lambda), or `None` if that
+    /// is the start.
+    pub(crate) fn cut(&self, back: usize) -> Option<usize> {
+        self.collected_at.get(self.collected_at.len().checked_sub(back + 1)?).copied()
+    }
+}
+
+/// The prefix of `route` just after its lambda number `L - back` was collected (see
+/// [`Replay::cut`]).
+pub(crate) fn restart_point(mine: &Mine, route: &[u8], back: usize) -> Option<Vec<u8>> {
+    Some(route[..Replay::new(mine, route).cut(back)?].to_vec())
+}
+
+/// A route cut at its goals (every collection, and the lift when it wins).
+pub(crate) struct Plan {
+    /// The route.
+    pub(crate) route: Vec<u8>,
+    /// The state before goal k (k = 0: the start) and the route's length there; one more entry
+    /// than `goals`, the last one where the route stops.
+    pub(crate) cuts: Vec<(Mine, usize)>,
+    /// The cell of goal k: the lambdas in the order the route collects them, then the lift if
+    /// the route wins.
+    pub(crate) goals: Vec<usize>,
+    /// Whether the last goal is the lift.
+    pub(crate) wins: bool,
+}
+
+impl Plan {
+    /// Cuts `route` (played from `mine`) at its goals; `None` when the states would take more
+    /// than `max_bytes` (huge maps with many lambdas: the pass is skipped).
+    pub(crate) fn new(mine: &Mine, route: Vec<u8>, max_bytes: usize) -> Option<Plan> {
+        let mut m = mine.clone();
+        let mut cuts = vec![(m.clone(), 0)];
+        let mut goals = Vec::new();
+        for (i, &c) in route.iter().enumerate() {
+            if m.ending.is_some() {
+                break;
+            }
+            let before = m.collected;
+            m.step(command(c));
+            if m.collected > before || m.ending == Some(Ending::Win) {
+                goals.push(m.robot);
+                cuts.push((m.clone(), i + 1));
+                if cuts.len() * m.cells.len() > max_bytes {
+                    return None;
+                }
+            }
+        }
+        Some(Plan { route, cuts, goals, wins: m.ending == Some(Ending::Win) })
+    }
+
+    /// The cells of the collections, in order (the goals without the lift).
+    pub(crate) fn collections(&self) -> &[usize] {
+        &self.goals[..self.goals.len() - usize::from(self.wins)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Replay;
+    use crate::mine::map::Mine;
+
+    #[test]
+    fn only_routes_that_collect_everything_and_lose_the_lift_get_an_end_game() {
+        // Lambdas two cells left and right of the robot, the lift below it.
+        let m = Mine::parse("#######\n#\\.R.\\#\n###L###\n").unwrap();
+        let collects_all_and_loses = |route: &[u8]| Replay::new(&m, route).collects_all_and_loses();
+        assert!(!collects_all_and_loses(b"LLRRRRA"), "the lift is in reach");
+        assert!(!collects_all_and_loses(b"LLRRRRLLD"), "a win");
+        assert!(!collects_all_and_loses(b"LLA"), "a lambda left");
+        // Collections after 2 and 6 commands: the cut points counted from the end.
+        let r = Replay::new(&m, b"LLRRRRA");
+        assert_eq!((r.cut(0), r.cut(1), r.cut(2)), (Some(6), Some(2), None));
+    }
+}

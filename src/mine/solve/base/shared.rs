@@ -1,0 +1,302 @@
+//! What every part of the route finder shares: the options and results of [`super::solve`], the
+//! search state the threads share ([`Shared`]: the best route, the counters, the stop
+//! conditions), and the scoring of routes and their prefixes as the judges score them.
+
+use crate::mine::map::Mine;
+use crate::mine::score::Ending;
+use crate::mine::step::Command;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Limits for [`super::super::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Wall-clock budget for the whole search.
+    pub time_limit: Duration,
+    /// Worker threads (default 2).
+    pub threads: usize,
+    /// Memory the search may use in bytes (default 1 GB); the search stays well under it.
+    pub memory_limit_bytes: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { time_limit: Duration::from_secs(150), threads: 2, memory_limit_bytes: 1 << 30 }
+    }
+}
+
+/// A progress report, sent whenever the best route improves and now and then otherwise.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// Time since `solve` started.
+    pub elapsed: Duration,
+    /// Best score verified so far.
+    pub best_score: i64,
+    /// The route reaching it.
+    pub best_route: String,
+    /// States expanded so far.
+    pub states_explored: u64,
+}
+
+/// The result of [`super::super::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The route (commands `L R U D W S A`); it ends where the best score was reached, and it
+    /// has at most [`Mine::route_limit`] commands (the judges play no more).
+    pub route: String,
+    /// `Mine::run(route).score` on a fresh copy of the mine.
+    pub score: i64,
+    /// States expanded by the search.
+    pub states_explored: u64,
+}
+
+/// Replaces `(kept, route_kept)` by `(score, route)` if `score` is higher (checked again under
+/// the lock, so that concurrent offers keep the highest). True if it did.
+#[inline]
+fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, route: &[u8]) -> bool {
+    if score <= kept.load(Ordering::Relaxed) {
+        return false;
+    }
+    let mut r = route_kept.lock().unwrap();
+    if score <= kept.load(Ordering::Relaxed) {
+        return false;
+    }
+    kept.store(score, Ordering::Relaxed);
+    r.clear();
+    r.extend_from_slice(route);
+    true
+}
+
+/// State shared by the search threads: the best route, the counters, the stop conditions.
+pub(crate) struct Shared<'a> {
+    pub(crate) start: Instant,
+    pub(crate) deadline: Instant,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) best_score: AtomicI64,
+    pub(crate) best: Mutex<Vec<u8>>,
+    /// The best score and route offered in the current lane (`strategy/lane.rs`): where its
+    /// restarts and end-game runs start from.
+    pub(crate) lane_score: AtomicI64,
+    pub(crate) lane_best: Mutex<Vec<u8>>,
+    pub(crate) explored: AtomicU64,
+    pub(crate) on_progress: &'a (dyn Fn(&Progress) + Sync),
+    pub(crate) last_report: Mutex<Instant>,
+    /// [`SolveOptions::memory_limit_bytes`].
+    pub(crate) memory_limit: usize,
+    /// The static tour guiding the guided lane (`base/tsp.rs`), made on first use.
+    pub(crate) guide: std::sync::OnceLock<Option<super::tsp::Guide>>,
+    /// The most commands a route offered may have ([`Mine::route_limit`]: the judges play no
+    /// more); a longer route is refused.
+    pub(crate) route_limit: usize,
+}
+
+impl<'a> Shared<'a> {
+    /// A search state from `start` to `deadline` whose best (and lane best) is `(score, route)`,
+    /// with no route limit.
+    pub(crate) fn new(
+        start: Instant,
+        deadline: Instant,
+        stop: &'a AtomicBool,
+        on_progress: &'a (dyn Fn(&Progress) + Sync),
+        (score, route): (i64, &[u8]),
+        memory_limit: usize,
+    ) -> Shared<'a> {
+        Shared {
+            start,
+            deadline,
+            stop,
+            best_score: AtomicI64::new(score),
+            best: Mutex::new(route.to_vec()),
+            lane_score: AtomicI64::new(score),
+            lane_best: Mutex::new(route.to_vec()),
+            explored: AtomicU64::new(0),
+            on_progress,
+            last_report: Mutex::new(start),
+            memory_limit,
+            guide: std::sync::OnceLock::new(),
+            route_limit: usize::MAX,
+        }
+    }
+}
+
+impl Shared<'_> {
+    /// True when the search must stop (time over or stop requested).
+    pub(crate) fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+    }
+
+    /// Offers a route scoring `score` (already played by the engine).
+    #[inline]
+    pub(crate) fn offer(&self, score: i64, route: &[u8]) {
+        if route.len() > self.route_limit {
+            return;
+        }
+        keep_if_better(&self.lane_score, &self.lane_best, score, route);
+        if !keep_if_better(&self.best_score, &self.best, score, route) {
+            return;
+        }
+        (self.on_progress)(&Progress {
+            elapsed: self.start.elapsed(),
+            best_score: score,
+            best_route: String::from_utf8_lossy(route).into_owned(),
+            states_explored: self.explored.load(Ordering::Relaxed),
+        });
+        *self.last_report.lock().unwrap() = Instant::now();
+    }
+
+    /// Sends a progress report if none went out for a while.
+    pub(crate) fn tick(&self) {
+        let mut last = self.last_report.lock().unwrap();
+        if last.elapsed() < Duration::from_millis(250) {
+            return;
+        }
+        *last = Instant::now();
+        drop(last);
+        let route = self.best.lock().unwrap().clone();
+        (self.on_progress)(&Progress {
+            elapsed: self.start.elapsed(),
+            best_score: self.best_score.load(Ordering::Relaxed),
+            best_route: String::from_utf8_lossy(&route).into_owned(),
+            states_explored: self.explored.load(Ordering::Relaxed),
+        });
+    }
+
+    pub(crate) fn best_route(&self) -> Vec<u8> {
+        self.best.lock().unwrap().clone()
+    }
+
+    /// A scratch search state for a pass that works on routes of its own (`traps.rs`): its best
+    /// is `(score, route)`, it stops with this one or at `until`, reports nothing and has this
+    /// one's memory limit and route limit and no guide.
+    pub(crate) fn scratch(&self, score: i64, route: &[u8], until: Instant) -> Shared<'_> {
+        fn quiet(_: &Progress) {}
+        let side =
+            Shared::new(self.start, until.min(self.deadline), self.stop, &quiet, (score, route), self.memory_limit);
+        Shared { route_limit: self.route_limit, ..side }
+    }
+
+    /// The best route of the current lane ([`Shared::lane_best`]).
+    pub(crate) fn lane_route(&self) -> Vec<u8> {
+        self.lane_best.lock().unwrap().clone()
+    }
+
+    /// Makes `(score, route)` the current lane's best and returns the one it replaces.
+    pub(crate) fn swap_lane(&self, score: i64, route: Vec<u8>) -> (i64, Vec<u8>) {
+        let mut lane = self.lane_best.lock().unwrap();
+        let old = self.lane_score.swap(score, Ordering::Relaxed);
+        (old, std::mem::replace(&mut *lane, route))
+    }
+}
+
+#[cfg(test)]
+impl<'a> Shared<'a> {
+    /// For unit tests: a search state whose best route is `route` scoring `score`, with a
+    /// 600 s deadline and a 1 GB memory limit.
+    pub(crate) fn for_test(
+        stop: &'a AtomicBool,
+        on_progress: &'a (dyn Fn(&Progress) + Sync),
+        score: i64,
+        route: &[u8],
+    ) -> Shared<'a> {
+        let start = Instant::now();
+        Shared::new(start, start + Duration::from_secs(600), stop, on_progress, (score, route), 1 << 30)
+    }
+}
+
+/// For unit tests: the bundled sample map `name` (`tests/data/mine/maps/NAME.map`).
+#[cfg(test)]
+pub(crate) fn sample_map(name: &str) -> Mine {
+    let path = format!("{}/tests/data/mine/maps/{name}.map", env!("CARGO_MANIFEST_DIR"));
+    Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The engine's command for a route byte ([`Command::from_char`]); the search's routes hold
+/// only command letters.
+pub(crate) fn command(c: u8) -> Command {
+    Command::from_char(c as char).unwrap_or(Command::Wait)
+}
+
+/// The value of stopping here, as the judges score a route that ends here: the score with the
+/// ending's bonus if the game ended, else as an abort (a route that runs out scores so, spec
+/// "Ending checks"); `i64::MIN` past the route limit ([`Mine::route_limit`]: the judges play
+/// the first width × height commands only, so no route stops there). Every command of the
+/// search's routes is a move (they hold no `A`), so the route's length is `m.moves`.
+#[inline]
+pub(crate) fn stop_value(m: &Mine) -> i64 {
+    if m.moves > m.route_limit() {
+        return i64::MIN;
+    }
+    crate::mine::score::score(m.collected, m.moves, Some(m.ending.unwrap_or(Ending::Abort)))
+}
+
+/// Plays `route` on a fresh copy of `mine` and returns the best prefix (the shortest one reaching
+/// the best score) with its score, as the engine scores it; never longer than the route limit.
+pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
+    let mut m = mine.clone();
+    let mut best = (0usize, stop_value(&m));
+    for (i, &c) in route.iter().enumerate() {
+        if m.ending.is_some() {
+            break;
+        }
+        if let Some(cmd) = Command::from_char(c as char) {
+            m.step(cmd);
+        }
+        let v = stop_value(&m);
+        if v > best.1 {
+            best = (i + 1, v);
+        }
+    }
+    (route[..best.0].to_vec(), best.1)
+}
+
+/// Best stop value reachable by playing `tail` from `m` (the state is consumed), within the
+/// route limit.
+pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
+    let mut best = stop_value(&m);
+    for &c in tail {
+        if m.ending.is_some() {
+            break;
+        }
+        m.step(command(c));
+        let v = stop_value(&m);
+        if v > best {
+            best = v;
+        }
+    }
+    best
+}
+
+/// Whether the search writes its debug log to standard error (`TUMBLE_SOLVE_DEBUG` set).
+pub(crate) fn debug() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{best_prefix, stop_value, tail_value};
+    use crate::mine::map::Mine;
+
+    /// One row, 22 cells: the lift, a lambda, the robot in the middle, a lambda at the right
+    /// end. The route limit is 22 × 1.
+    const ROW: &str = "L\\.........R.........\\\n";
+
+    #[test]
+    fn a_route_is_scored_only_up_to_the_route_limit() {
+        let mine = Mine::parse(ROW).unwrap();
+        assert_eq!(mine.route_limit(), 22);
+        // Right for the far lambda (10 moves), back for the near one and into the lift: a win
+        // in 31 moves (150 - 31) that the judges never see, since they stop at move 22.
+        let win = format!("{}{}", "R".repeat(10), "L".repeat(21));
+        assert_eq!(mine.clone().run(&win).score, 119);
+        let (prefix, v) = best_prefix(&mine, win.as_bytes());
+        assert_eq!((prefix.len(), v), (10, 40), "one lambda and an abort after 10 moves");
+        assert_eq!(tail_value(mine.clone(), win.as_bytes()), 40);
+        let mut m = mine.clone();
+        m.run(&win[..22]);
+        assert_eq!(stop_value(&m), 25 + 25 - 22);
+        m.run("L");
+        assert_eq!(stop_value(&m), i64::MIN, "move 23 is past the limit");
+    }
+}

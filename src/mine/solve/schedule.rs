@@ -1,0 +1,362 @@
+//! The scheduler: hands out the search's time between the strategies (`strategy/`).
+//!
+//! The rule:
+//! 1. The lanes take turns; a turn is one beam run of each of the six configurations, each
+//!    followed by a restart from a cut of the lane's best route. The plain lane has every turn
+//!    at first. From the second turn on, the time the plain lane spends in turns that do not
+//!    improve the best score goes to the other lanes: in the first half of the budget (after
+//!    its first 10 s) half of it, to the guided lane only; in the second half all of it, half
+//!    to the guided lane and half to the deferral lanes, the one that had least first. While
+//!    every route aborts with all lambdas, only the guided and beard-deferral lanes take turns
+//!    (the plain lane when there are no beard groups).
+//! 2. After each turn: an end-game run if the best route loses the lift; the local passes
+//!    (reorder, single edits; the trap pass once) for at most a second if the best route
+//!    changed; then slices of at most 3 s, from 3 s on, of the continuations while they have
+//!    had less than a quarter of the time (an eighth once they take arrivals as long as the
+//!    route) and of the single-command beam while it has had less than a third, unless the
+//!    best route loses the lift. Those slices do not count as the lane's time.
+//! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
+//!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass; then back
+//!    to the lanes until the deadline, and a last edit pass if that found a better route.
+
+use super::base::beam::CONFIGS;
+use super::base::replay::Replay;
+use super::base::shared::Shared;
+use super::strategy::continuations::Continuations;
+use super::strategy::edits::Edits;
+use super::strategy::endgame::EndGame;
+use super::strategy::lane::Lane;
+use super::strategy::reorder::{Reorder, NEAR};
+use super::strategy::restart::Restarts;
+use super::strategy::shortcuts::Shortcuts;
+use super::strategy::stepbeam::StepBeam;
+use super::strategy::traps::Traps;
+use super::strategy::{deferral, guided, Cx, Strategy};
+use crate::mine::map::Mine;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// How long the plain lane keeps every turn before the guided lane gets its share.
+const GUIDED_FROM: Duration = Duration::from_secs(10);
+
+/// Longest time the reorder and edit passes get after a turn.
+const MID_SEARCH_PASSES: Duration = Duration::from_secs(1);
+
+/// The continuations get their share of the time counted from this time on: the first seconds
+/// belong to the lanes.
+const CONTINUATIONS_FROM: Duration = Duration::from_secs(3);
+/// The longest slice of time the continuations take at once (but the first batch of arrivals
+/// of a slice may run longer, `strategy/continuations.rs`).
+const CONTINUATION_SLICE: Duration = Duration::from_secs(3);
+
+/// The single-command beam gets a `1 / STEPS_SHARE` part of the time counted from
+/// `STEPS_FROM`, in slices of `STEP_SLICE` at most.
+const STEPS_FROM: Duration = Duration::from_secs(3);
+const STEPS_SHARE: u32 = 3;
+const STEP_SLICE: Duration = Duration::from_secs(3);
+
+/// The whole search on `mine` until `sh.deadline` (or the stop conditions), by the rule of the
+/// module doc.
+pub(crate) fn solve(mine: &Mine, sh: &Shared) {
+    let end = sh.deadline;
+    let reserve = ((end - sh.start) / 8).min(Duration::from_secs(16));
+    let mut sched = Schedule::new();
+    sched.search(mine, sh, end - reserve);
+    let mut cx = Cx { mine, sh, deadline: end, round: sched.round, last: None };
+    // Three quarters of the reserve at most, so that the edit pass gets its share.
+    Reorder { reach: usize::MAX }.run(&mut cx, (Instant::now() + reserve * 3 / 4).min(end));
+    // A few hundred milliseconds: most of the shortcut search's work is done between turns.
+    Shortcuts.run(&mut cx, (Instant::now() + reserve / 8).min(end));
+    Edits.run(&mut cx, end);
+    // Time the passes did not need goes back to the lanes.
+    if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
+        let before = sh.best_score.load(Ordering::Relaxed);
+        sched.search(mine, sh, end);
+        if sh.best_score.load(Ordering::Relaxed) > before {
+            Edits.run(&mut cx, end);
+        }
+    }
+}
+
+/// Where the search stands, so that it can be resumed after the passes of the reserve.
+pub(crate) struct Schedule {
+    /// Lane 0: plain; lane 1: guided (`strategy/guided.rs`); lane `k + 1`: deferral `k`
+    /// (`strategy/deferral.rs`). All but lane 0 are added after the first turn.
+    lanes: Vec<Lane>,
+    /// The lane of this turn.
+    lane: usize,
+    /// Lanes 2 ..= `beard_lanes + 1` defer beard groups.
+    beard_lanes: usize,
+    /// The best score when this turn began.
+    turn_best: i64,
+    /// When this turn began.
+    turn_start: Instant,
+    /// Time the plain lane spent in the second half of the budget in turns that did not
+    /// improve the best score.
+    stalled: Duration,
+    /// Time the plain lane spent in the first half of the budget in turns that did not improve
+    /// the best score, and the time the guided lane had then.
+    stalled_early: Duration,
+    guided_early: Duration,
+    /// The best score after the last local passes between turns.
+    polished: i64,
+    /// Beam runs of the lanes finished so far ([`Cx::round`]).
+    round: usize,
+    restarts: Restarts,
+    end_game: EndGame,
+    traps: Traps,
+    continuations: Continuations,
+    steps: StepBeam,
+}
+
+impl Schedule {
+    pub(crate) fn new() -> Schedule {
+        Schedule {
+            lanes: vec![Lane::plain()],
+            lane: 0,
+            beard_lanes: 0,
+            turn_best: i64::MIN,
+            turn_start: Instant::now(),
+            stalled: Duration::ZERO,
+            stalled_early: Duration::ZERO,
+            guided_early: Duration::ZERO,
+            polished: i64::MIN,
+            round: 0,
+            restarts: Restarts::new(),
+            end_game: EndGame::new(),
+            traps: Traps::new(),
+            continuations: Continuations::new(),
+            steps: StepBeam::new(),
+        }
+    }
+
+    /// Turns of the lanes until `deadline` (or the stop conditions); a step cut short is taken
+    /// again at the next call.
+    pub(crate) fn search(&mut self, mine: &Mine, sh: &Shared, deadline: Instant) {
+        loop {
+            let ci = self.round % CONFIGS.len();
+            let turn_ends = ci + 1 == CONFIGS.len();
+            let mut cx = Cx { mine, sh, deadline, round: self.round, last: None };
+            if !self.lanes[self.lane].run(&mut cx, deadline) || !self.restarts.run(&mut cx, deadline) {
+                return;
+            }
+            if turn_ends {
+                if !self.end_game.run(&mut cx, deadline) {
+                    return;
+                }
+                self.between_turns(&mut cx);
+            }
+            self.lanes[self.lane].widen(&cx, ci);
+            if turn_ends {
+                self.next_lane(mine, sh);
+            }
+            self.round += 1;
+        }
+    }
+
+    /// The local passes (if the best route changed since the last ones), then the slices of
+    /// the continuations and the single-command beam (rule 2 of the module doc).
+    fn between_turns(&mut self, cx: &mut Cx) {
+        let (mine, sh, deadline) = (cx.mine, cx.sh, cx.deadline);
+        if sh.best_score.load(Ordering::Relaxed) != self.polished {
+            // Short passes: long ones here drive the best route to a local optimum early that
+            // later runs no longer leave; the long passes come at the end.
+            let total = sh.deadline - sh.start;
+            let until = (Instant::now() + (total / 10).min(MID_SEARCH_PASSES)).min(deadline);
+            self.traps.run(cx, (Instant::now() + total / 10).min(deadline));
+            Reorder { reach: NEAR }.run(cx, until);
+            Edits.run(cx, until);
+            self.polished = sh.best_score.load(Ordering::Relaxed);
+        }
+        let c = &self.continuations;
+        let t0 = Instant::now();
+        if let Some(until) = side_slice(mine, sh, c.spent, CONTINUATIONS_FROM, c.share(), CONTINUATION_SLICE, deadline)
+        {
+            self.continuations.run(cx, until);
+            self.turn_start += t0.elapsed();
+        }
+        let t0 = Instant::now();
+        if let Some(until) = side_slice(mine, sh, self.steps.spent, STEPS_FROM, STEPS_SHARE, STEP_SLICE, deadline) {
+            self.steps.run(cx, until);
+            self.turn_start += t0.elapsed();
+        }
+    }
+
+    /// After a turn: picks the lane of the next turn by rule 1 of the module doc. After the
+    /// first turn the guided lane and the deferral lanes are added. In the first half of the
+    /// budget, from [`GUIDED_FROM`] on, the guided lane takes the turn while it has had less
+    /// than half the time the plain lane lost so far. In the second half the plain lane takes
+    /// the turn while the other lanes together have had as much time (after the guided lane's
+    /// first-half share) as it lost in the second half; otherwise the guided lane does while it
+    /// has had no more time than the deferral lanes together, else the deferral lane that has
+    /// had the least. So a search that still improves stays in the plain lane, and one that is
+    /// stuck gives about half its time to the others. While the best route collects every
+    /// lambda and loses the lift, only the guided and beard lanes take turns, or only the
+    /// plain lane (whose end-game runs need the time) when the map has no beard groups. Each
+    /// lane has its own best route; it goes into `sh` for the lane's turn.
+    fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
+        let now = Instant::now();
+        let spent = now - self.turn_start;
+        self.turn_start = now;
+        self.lanes[self.lane].spent += spent;
+        let best = sh.best_score.load(Ordering::Relaxed);
+        // The deferral lanes wait for the second half of the budget.
+        let early = sh.start.elapsed() < (sh.deadline - sh.start) / 2;
+        if self.lane == 0 && best <= self.turn_best {
+            if early {
+                self.stalled_early += spent;
+            } else {
+                self.stalled += spent;
+            }
+        }
+        if self.lane == 1 && early {
+            self.guided_early += spent;
+        }
+        self.turn_best = best;
+        if self.round + 1 == CONFIGS.len() {
+            let (lanes, beard) = deferral::lanes(mine);
+            self.lanes.push(guided::lane());
+            self.lanes.extend(lanes);
+            self.beard_lanes = beard;
+        }
+        let n = self.lanes.len();
+        let others: Duration = self.lanes[1..].iter().map(|l| l.spent).sum();
+        // Among the lanes in `range`, the one with the least time so far; on a tie the next one
+        // after this lane.
+        let least = |range: std::ops::RangeInclusive<usize>| {
+            (1..=n).map(|i| (self.lane + i) % n).filter(|l| range.contains(l)).min_by_key(|&l| self.lanes[l].spent)
+        };
+        let lost = Replay::new(mine, &sh.best_route()).collects_all_and_loses();
+        let next = if lost {
+            // Every route so far aborts with all lambdas: the guided and beard lanes only, or
+            // the plain lane's end-game runs when there are no beard groups.
+            if self.beard_lanes == 0 {
+                0
+            } else {
+                least(1..=self.beard_lanes + 1).unwrap_or(0)
+            }
+        } else if n == 1 {
+            0
+        } else if early {
+            // The first half: the guided lane gets half the time the plain lane loses, from
+            // `GUIDED_FROM` on (the first seconds of a short budget are the plain lane's).
+            if sh.start.elapsed() >= GUIDED_FROM && self.lanes[1].spent * 2 < self.stalled_early {
+                1
+            } else {
+                0
+            }
+        } else if others.saturating_sub(self.guided_early) >= self.stalled {
+            0
+        } else if n == 2 || self.lanes[1].spent <= others - self.lanes[1].spent {
+            1
+        } else {
+            least(2..=n - 1).unwrap_or(0)
+        };
+        if next != self.lane {
+            let incoming = std::mem::take(&mut self.lanes[next].best);
+            self.lanes[self.lane].best = sh.swap_lane(incoming.0, incoming.1);
+            self.lane = next;
+        }
+    }
+}
+
+/// The end of the next slice of a search taken between turns that has spent `spent` so far:
+/// it may have a `1 / part` part of the time counted from `from`, in slices of `slice` at most.
+/// None when it has had its share, or while the best route collects everything and loses the
+/// lift (the lanes that may find a win need the time).
+fn side_slice(
+    mine: &Mine,
+    sh: &Shared,
+    spent: Duration,
+    from: Duration,
+    part: u32,
+    slice: Duration,
+    deadline: Instant,
+) -> Option<Instant> {
+    let share = sh.start.elapsed().saturating_sub(from) / part;
+    if spent >= share || Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
+        return None;
+    }
+    Some((Instant::now() + (share - spent).min(slice)).min(deadline))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Schedule;
+    use crate::mine::score::Ending;
+    use crate::mine::solve::base::beam::CONFIGS;
+    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
+    use std::sync::atomic::AtomicBool;
+
+    /// The schedule's lanes on beard4: after the first turn of the configurations the 11
+    /// deferral lanes are added; the plain lane has lost time and the others had none, so one
+    /// of them takes the next turn, with its own (still empty) best route to restart from,
+    /// while the plain lane keeps its own. The plain lane takes the turn again once the
+    /// deferral lanes have had as much time as it lost.
+    #[test]
+    fn deferral_lanes_share_the_time_with_the_plain_lane() {
+        let mine = sample_map("beard4");
+        let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+        let won = b"RDDDRLUUULLDDDDDDRRLLLLLLLRRRRRUUUUUULLLLDDDDLRUULLLLDDDUURURRRUULLLLRUURLDDRRRRRRRDDDDDDDDRRRDDDUUULLLLLLLLLLLRRRRRRRRRRRDDLLLLLLLLLLLRRRRRRRRRRRRRRRRRLLLLLLUULLLUUUUUUUUURWLULLLRRRRRRLLDLDRRDRRRRRUUULRRDRDLLDDDDDDDDDURRUUUUUR";
+        let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
+        assert_eq!((o.score, o.lambdas, o.ending), (2033, 44, Ending::Abort));
+        let o = mine.clone().run(std::str::from_utf8(won).unwrap());
+        assert_eq!((o.score, o.ending), (3073, Ending::Win));
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let mut sh = Shared::for_test(&stop, &report, 2033, lost);
+        // Past the first half of the budget (the plain lane's alone).
+        sh.deadline = sh.start;
+        let mut sched = Schedule::new();
+        sched.round = CONFIGS.len() - 1;
+        sched.stalled = std::time::Duration::from_secs(1);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lanes.len(), 2 + 11);
+        assert_eq!(sched.lane, 1, "the guided lane (no time spent yet) is next");
+        assert!(sched.lanes[1].guide && sched.lanes[1].defer == 0);
+        assert!(sched.lanes[2..].iter().enumerate().all(|(k, l)| !l.guide && l.defer == k + 1));
+        assert_eq!(sh.lane_route(), b"");
+        assert_eq!(sched.lanes[0].best, (2033, lost.to_vec()));
+        // Lane 1 wins; the plain lane has lost far more time, the guided lane has had more than
+        // the deferral lanes: the first deferral lane goes.
+        sh.offer(3073, won);
+        assert_eq!(sh.lane_route(), won);
+        sched.stalled = std::time::Duration::from_secs(10);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 2);
+        assert_eq!(sched.lanes[1].best, (3073, won.to_vec()));
+        assert_eq!(sh.best_route(), won);
+        // The deferral lanes have had as much as the plain lane lost: its turn, with its own
+        // best route.
+        sched.stalled = std::time::Duration::ZERO;
+        sched.next_lane(&mine, &sh);
+        assert_eq!((sched.lane, sh.lane_route()), (0, lost.to_vec()));
+    }
+
+    /// In the first half of the budget only the guided lane takes turns besides the plain
+    /// lane, after the first 10 s, while it has had less than half the time the plain lane lost.
+    #[test]
+    fn the_guided_lane_gets_half_the_time_lost_in_the_first_half() {
+        let mine = sample_map("contest9");
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let mut sched = Schedule::new();
+        sched.round = CONFIGS.len() - 1;
+        sched.next_lane(&mine, &sh);
+        assert!(sched.lanes.len() > 2);
+        assert_eq!(sched.lane, 0, "nothing lost yet");
+        let s = std::time::Duration::from_secs;
+        sched.stalled_early = s(4);
+        sched.lanes[1].spent = s(1);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 0, "the first 10 s are the plain lane's");
+        sh.start -= super::GUIDED_FROM;
+        sh.deadline = sh.start + 4 * super::GUIDED_FROM;
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 1, "1 s < 4 s / 2");
+        sched.lanes[1].spent = s(3);
+        sched.next_lane(&mine, &sh);
+        assert_eq!(sched.lane, 0, "3 s > 4 s / 2");
+    }
+}

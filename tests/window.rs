@@ -222,7 +222,8 @@ fn timeline_click_and_drag(dir: &Path) -> Result<(), String> {
     let (ww, wh) = first.dimensions();
     let at = |x: u32| x as f64 / ww as f64 * tl.duration;
     // The screenshots first: a window opening while the button is held would take the drag.
-    let shots: Vec<RgbaImage> = [178, 290, 400].iter().map(|&x| screenshot(dir, &args, at(x))).collect::<Result<_, _>>()?;
+    let shots: Vec<RgbaImage> =
+        [178, 290, 400].iter().map(|&x| screenshot(dir, &args, at(x))).collect::<Result<_, _>>()?;
     let mut w = Window::start(dir, &args)?;
     w.keys(&["space"], 0.2)?;
     let bar_y = wh - 8;

@@ -161,11 +161,8 @@ impl Window {
     /// The window as it is on the screen now (`import -window root`, cut to the window).
     pub fn capture_now(&self) -> Result<RgbaImage, String> {
         let path = self.dir.join("root.png");
-        let out = Command::new("import")
-            .args(["-window", "root"])
-            .arg(&path)
-            .output()
-            .map_err(|e| format!("import: {e}"))?;
+        let out =
+            Command::new("import").args(["-window", "root"]).arg(&path).output().map_err(|e| format!("import: {e}"))?;
         if !out.status.success() {
             return Err(format!("import: {}", String::from_utf8_lossy(&out.stderr)));
         }

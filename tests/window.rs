@@ -67,7 +67,7 @@ fn main() {
             skip(&format!("no {tool} (apt-get install xdotool imagemagick)"));
         }
     }
-    let checks: [(&str, Check); 10] = [
+    let checks: [(&str, Check); 11] = [
         ("window_picture_matches_the_raster_picture", picture_matches_raster),
         ("clicker_keys_step_the_box", clicker_keys_step_the_box),
         ("clicker_keys_step_the_mine_and_0h_n0", clicker_keys_step_mine_and_ohno),
@@ -78,6 +78,8 @@ fn main() {
         ("talk_walks_its_items", talk_walks_its_items),
         ("resize_keeps_the_aspect_sharp", resize_keeps_aspect),
         ("live_play_help_and_quit", live_play),
+        // Last: it starts a window manager, which the checks above run without.
+        ("f_toggles_full_screen", full_screen),
     ];
     let mut failed = 0;
     let mut ran = 0;
@@ -99,6 +101,42 @@ fn main() {
     }
     println!("window tests: {} passed, {failed} failed", ran - failed);
     std::process::exit(i32::from(failed > 0));
+}
+
+/// F asks the window manager for full screen (X11's _NET_WM_STATE_FULLSCREEN: with no window
+/// manager there is nothing to ask, so this check starts openbox) and F again gives the window
+/// back its size.
+fn full_screen(dir: &Path) -> Result<(), String> {
+    if !have("openbox") {
+        if std::env::var("TUMBLE_REQUIRE_DISPLAY").is_ok_and(|v| v == "1") {
+            return Err("no openbox (apt-get install openbox): full screen needs a window manager".into());
+        }
+        eprintln!("    skipped: no window manager (apt-get install openbox)");
+        return Ok(());
+    }
+    let mut wm = Command::new("openbox").stderr(std::process::Stdio::null()).spawn().map_err(|e| e.to_string())?;
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let result = (|| {
+        let mut w = Window::start(dir, &["box", STATE, MOVES, "--size", "400"])?;
+        w.keys(&["End"], 0.2)?;
+        let before = w.capture()?;
+        let size = (w.geometry.2, w.geometry.3);
+        w.keys(&["f"], 1.5)?;
+        w.refresh_geometry()?;
+        if (w.geometry.2, w.geometry.3) != (1600, 1200) {
+            return Err(format!("full screen is {}x{}, not the screen's 1600x1200", w.geometry.2, w.geometry.3));
+        }
+        w.keys(&["f"], 1.5)?;
+        w.refresh_geometry()?;
+        if (w.geometry.2, w.geometry.3) != size {
+            return Err(format!("F again: {}x{}, not {}x{}", w.geometry.2, w.geometry.3, size.0, size.1));
+        }
+        same("back from full screen", &w.capture()?, &before)?;
+        Ok(())
+    })();
+    let _ = wm.kill();
+    let _ = wm.wait();
+    result
 }
 
 /// The viewer's timeline of `anim` (smooth, speed 1) and its manipulations.

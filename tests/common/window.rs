@@ -19,9 +19,18 @@ pub fn have(cmd: &str) -> bool {
     Command::new("sh").arg("-c").arg(format!("command -v {cmd}")).output().is_ok_and(|o| o.status.success())
 }
 
+/// Xlib's answer when it could not connect to the X server. Under a loaded machine Xvfb now
+/// and then refuses a connection (seen about once in 30 window starts with two test suites
+/// running at once); a start that failed so is tried once more, and said so.
+const NO_CONNECTION: &str = "XOpenDisplay() failed";
+
 /// Runs `tumble` with `args`; its output when it succeeds, else an error with its stderr.
 pub fn tumble(args: &[&str]) -> Result<std::process::Output, String> {
-    let out = Command::new(exe()).args(args).output().map_err(|e| format!("tumble: {e}"))?;
+    let mut out = Command::new(exe()).args(args).output().map_err(|e| format!("tumble: {e}"))?;
+    if String::from_utf8_lossy(&out.stderr).contains(NO_CONNECTION) {
+        eprintln!("    (the X server refused a connection: once more)");
+        out = Command::new(exe()).args(args).output().map_err(|e| format!("tumble: {e}"))?;
+    }
     if !out.status.success() {
         return Err(format!("tumble {args:?} failed: {}", String::from_utf8_lossy(&out.stderr)));
     }
@@ -59,8 +68,19 @@ fn xdotool(args: &[&str]) -> Result<String, String> {
 }
 
 impl Window {
-    /// Starts `tumble view ARGS` and waits until its window is on the screen and drawn.
+    /// Starts `tumble view ARGS` and waits until its window is on the screen and drawn (a
+    /// start the X server refused is tried once more, see [`NO_CONNECTION`]).
     pub fn start(dir: &Path, args: &[&str]) -> Result<Window, String> {
+        match Window::start_once(dir, args) {
+            Err(e) if e.contains(NO_CONNECTION) => {
+                eprintln!("    (the X server refused a connection: once more)");
+                Window::start_once(dir, args)
+            }
+            other => other,
+        }
+    }
+
+    fn start_once(dir: &Path, args: &[&str]) -> Result<Window, String> {
         let child = Command::new(exe())
             .env("RUST_BACKTRACE", "1")
             .arg("view")

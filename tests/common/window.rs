@@ -19,9 +19,9 @@ pub fn have(cmd: &str) -> bool {
     Command::new("sh").arg("-c").arg(format!("command -v {cmd}")).output().is_ok_and(|o| o.status.success())
 }
 
-/// Xlib's answer when it could not connect to the X server. Under a loaded machine Xvfb now
-/// and then refuses a connection (seen about once in 30 window starts with two test suites
-/// running at once); a start that failed so is tried once more, and said so.
+/// Xlib's answer when it could not connect to the X server. On a loaded machine a window start
+/// now and then fails so (seen once in each of 2 of 5 runs of this suite, never in 40 starts in
+/// a row alone; the cause is not known); a start that failed so is tried once more, and said so.
 const NO_CONNECTION: &str = "XOpenDisplay() failed";
 
 /// Runs `tumble` with `args`; its output when it succeeds, else an error with its stderr.

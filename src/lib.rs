@@ -14,6 +14,8 @@ pub mod mine;
 pub mod ohno;
 pub mod render;
 pub mod scene;
+pub mod talk;
+pub mod theme;
 pub mod trace;
 #[cfg(feature = "gui")]
 pub mod viewer;

@@ -7,6 +7,8 @@
 //! Coordinates: x grows to the right, y grows downwards, one unit = one grid cell.
 //! Every [`Layer`] may be turned about a pivot (the box turning); text stays upright.
 
+use crate::theme::DarkColors;
+
 /// An opaque or translucent colour, 8 bits per channel, not premultiplied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Color {
@@ -175,12 +177,20 @@ pub struct Scene {
     pub background: Color,
     /// Drawn first to last.
     pub layers: Vec<Layer>,
+    /// What the drawing engine's colours become in the dark theme (see [`crate::theme`]);
+    /// `None`: the scene looks the same in every theme.
+    pub dark: Option<&'static DarkColors>,
 }
 
 impl Scene {
     /// An empty scene showing `view` on `background`.
     pub fn new(view: View, background: Color) -> Scene {
-        Scene { view, background, layers: Vec::new() }
+        Scene { view, background, layers: Vec::new(), dark: None }
+    }
+
+    /// The same scene, told what its colours become in the dark theme.
+    pub fn with_dark(self, dark: &'static DarkColors) -> Scene {
+        Scene { dark: Some(dark), ..self }
     }
 
     /// The mapping from world units to pixels for an output of `width` x `height` pixels.

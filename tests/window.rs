@@ -1,67 +1,427 @@
-//! The window backend draws what the raster backend draws: a `tumble view ... --screenshot`
-//! PNG taken under X (or `xvfb-run -a` when no display is set) matches the raster picture of
-//! the same moment, up to anti-aliasing. Skipped (with a message) when neither is available,
+//! The window tests: the real viewer under Xvfb, driven with `xdotool` as a presenter would
+//! (clicker keys, the timeline bar, `?`, `B`, `H`, a talk, a resize), captured with
+//! `import -window root` and compared (downscaled, mean absolute difference) with
+//! `tumble view ... --screenshot FILE --at T` of the same moment, and with the raster picture.
+//!
+//! `harness = false`: `main` starts one Xvfb (`xvfb-run -a -s "-screen 0 1600x1200x24"`) and
+//! runs itself in it, so the checks share one X server and never touch a desktop's display.
+//! Without xvfb-run, xdotool or ImageMagick's import the tests are skipped with a message,
 //! unless `TUMBLE_REQUIRE_DISPLAY=1` (CI sets it), which turns the skip into a failure.
+//! `cargo test --test window -- NAME` runs the checks whose name contains NAME.
 #![cfg(feature = "gui")]
 
+#[path = "common/window.rs"]
+mod window;
+
+use image::RgbaImage;
 use std::path::Path;
 use std::process::Command;
-use tumble::anim::{Mode, Timeline};
+use tumble::anim::{Animated, Timeline};
+use tumble::mine::draw::MineAnimation;
+use tumble::mine::Mine;
+use tumble::ohno::draw::OhnoAnimation;
+use tumble::ohno::{explain, Board};
 use tumble::r#box::draw::BoxAnimation;
 use tumble::r#box::{parse_moves, record, BoxState};
 use tumble::render::raster;
+use tumble::viewer::player::Manipulations;
+use window::{differ, difference, have, same, screenshot, Window};
 
 const STATE: &str = ".........@...o....ooo..xox...";
 const MOVES: &str = "+>|<-v+^+";
+const MAP: &str = "#######\n#R.\\..#\n#.*.*.#\n#.\\.\\L#\n#######\n";
+const ROUTE: &str = "RRDDRR";
+const BOARD: &str = ".1..\n..1.\n....\n22#2\n";
+/// The status line and the timeline bar under the picture, pixels.
+const CHROME: u32 = 40;
 
-fn have(cmd: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {cmd}")).output().is_ok_and(|o| o.status.success())
-}
+type Check = fn(&Path) -> Result<(), String>;
 
-/// Runs the viewer to take a screenshot; `None` when no display can be had.
-fn screenshot(path: &Path, at: f64, size: u32) -> Option<image::RgbaImage> {
-    let exe = env!("CARGO_BIN_EXE_tumble");
-    let args = ["view", "box", STATE, MOVES, "--size", &size.to_string(), "--at", &at.to_string(), "--screenshot"];
-    let display = std::env::var("DISPLAY").is_ok_and(|d| !d.is_empty());
-    let mut cmd = if display {
-        Command::new(exe)
-    } else if have("xvfb-run") {
-        let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", "-screen 0 1280x1024x24", exe]);
-        c
-    } else {
-        let msg = "window test skipped: no DISPLAY and no xvfb-run (apt-get install xvfb)";
-        assert!(std::env::var("TUMBLE_REQUIRE_DISPLAY").is_err(), "{msg}");
-        eprintln!("{msg}");
-        return None;
+fn main() {
+    let require = std::env::var("TUMBLE_REQUIRE_DISPLAY").is_ok_and(|v| v == "1");
+    let skip = |why: &str| -> ! {
+        if require {
+            eprintln!("window tests: {why}, and TUMBLE_REQUIRE_DISPLAY=1");
+            std::process::exit(1);
+        }
+        println!("window tests skipped: {why}");
+        std::process::exit(0);
     };
-    let out = cmd.args(args).arg(path).output().expect("the viewer starts");
-    assert!(out.status.success(), "viewer failed: {}", String::from_utf8_lossy(&out.stderr));
-    Some(image::open(path).expect("a PNG screenshot").to_rgba8())
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if std::env::var_os("TUMBLE_WINDOW_INNER").is_none() {
+        if !have("xvfb-run") {
+            skip("no xvfb-run (apt-get install xvfb xauth)");
+        }
+        let me = std::env::current_exe().expect("the test binary's path");
+        let status = Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1600x1200x24"])
+            .arg(me)
+            .args(filter.iter())
+            .env("TUMBLE_WINDOW_INNER", "1")
+            .status()
+            .expect("xvfb-run starts");
+        std::process::exit(status.code().unwrap_or(1));
+    }
+    for tool in ["xdotool", "import"] {
+        if !have(tool) {
+            skip(&format!("no {tool} (apt-get install xdotool imagemagick)"));
+        }
+    }
+    let checks: [(&str, Check); 11] = [
+        ("window_picture_matches_the_raster_picture", picture_matches_raster),
+        ("clicker_keys_step_the_box", clicker_keys_step_the_box),
+        ("clicker_keys_step_the_mine_and_0h_n0", clicker_keys_step_mine_and_ohno),
+        ("timeline_click_and_drag", timeline_click_and_drag),
+        ("help_overlay_and_blank", help_overlay_and_blank),
+        ("h_hides_the_status_line_and_timeline", h_hides_hud),
+        ("dark_theme", dark_theme),
+        ("talk_walks_its_items", talk_walks_its_items),
+        ("resize_keeps_the_aspect_sharp", resize_keeps_aspect),
+        ("live_play_help_and_quit", live_play),
+        // Last: it starts a window manager, which the checks above run without.
+        ("f_toggles_full_screen", full_screen),
+    ];
+    let mut failed = 0;
+    let mut ran = 0;
+    for (name, check) in checks {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        ran += 1;
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let started = std::time::Instant::now();
+        eprintln!("window test {name} ...");
+        match check(dir.path()) {
+            Ok(()) => eprintln!("window test {name} ... ok ({:.1} s)", started.elapsed().as_secs_f64()),
+            Err(e) => {
+                failed += 1;
+                eprintln!("window test {name} ... FAILED: {e}");
+            }
+        }
+    }
+    println!("window tests: {} passed, {failed} failed", ran - failed);
+    std::process::exit(i32::from(failed > 0));
 }
 
-#[test]
-fn window_screenshot_matches_the_raster_picture() {
-    let dir = tempfile::tempdir().unwrap();
+/// F asks the window manager for full screen (X11's _NET_WM_STATE_FULLSCREEN: with no window
+/// manager there is nothing to ask, so this check starts openbox) and F again gives the window
+/// back its size.
+fn full_screen(dir: &Path) -> Result<(), String> {
+    if !have("openbox") {
+        if std::env::var("TUMBLE_REQUIRE_DISPLAY").is_ok_and(|v| v == "1") {
+            return Err("no openbox (apt-get install openbox): full screen needs a window manager".into());
+        }
+        eprintln!("    skipped: no window manager (apt-get install openbox)");
+        return Ok(());
+    }
+    let mut wm = Command::new("openbox").stderr(std::process::Stdio::null()).spawn().map_err(|e| e.to_string())?;
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let result = (|| {
+        let mut w = Window::start(dir, &["box", STATE, MOVES, "--size", "400"])?;
+        w.keys(&["End"], 0.2)?;
+        let before = w.capture()?;
+        let size = (w.geometry.2, w.geometry.3);
+        w.keys(&["f"], 1.5)?;
+        w.refresh_geometry()?;
+        if (w.geometry.2, w.geometry.3) != (1600, 1200) {
+            return Err(format!("full screen is {}x{}, not the screen's 1600x1200", w.geometry.2, w.geometry.3));
+        }
+        w.keys(&["f"], 1.5)?;
+        w.refresh_geometry()?;
+        if (w.geometry.2, w.geometry.3) != size {
+            return Err(format!("F again: {}x{}, not {}x{}", w.geometry.2, w.geometry.3, size.0, size.1));
+        }
+        same("back from full screen", &w.capture()?, &before)?;
+        Ok(())
+    })();
+    let _ = wm.kill();
+    let _ = wm.wait();
+    result
+}
+
+/// The viewer's timeline of `anim` (smooth, speed 1) and its manipulations.
+fn times(anim: &dyn Animated) -> (Timeline, Manipulations) {
+    let tl = Timeline::new(anim, anim.pacing().mode(Some(60.0)), 1.0);
+    let m = Manipulations::of(&tl);
+    (tl, m)
+}
+
+fn box_anim() -> BoxAnimation {
     let s = BoxState::parse(STATE).unwrap();
     let m = parse_moves(MOVES).unwrap();
     let (trace, failure) = record(&s, &m);
-    let anim = BoxAnimation::new(trace, m, failure);
-    let timeline = Timeline::new(&anim, Mode::smooth(20.0), 1.0);
-    // Mid-turn of the first `+` (lead-in 0.5 s, turn 0.45 s), and a later resting moment.
+    BoxAnimation::new(trace, m, failure)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// The top `h` rows of `img`.
+fn top(img: &RgbaImage, h: u32) -> RgbaImage {
+    image::imageops::crop_imm(img, 0, 0, img.width(), h).to_image()
+}
+
+fn raster_image(scene: &tumble::scene::Scene, w: u32, h: u32) -> RgbaImage {
+    let r = raster::render(scene, w, h);
+    RgbaImage::from_raw(w, h, r.rgba).unwrap()
+}
+
+/// A screenshot's picture (above the status line) is the raster picture of the same moment,
+/// mid-turn and at rest; with --clean the picture fills the window.
+fn picture_matches_raster(dir: &Path) -> Result<(), String> {
+    let anim = box_anim();
+    let (tl, _) = times(&anim);
     for at in [0.7, 6.0] {
-        let path = dir.path().join(format!("shot-{at}.png"));
-        let Some(shot) = screenshot(&path, at, 400) else {
-            return;
-        };
-        let want = raster::render(&timeline.scene_at(&anim, at), shot.width(), shot.height());
-        assert_eq!(shot.width(), 400);
-        let total: u64 =
-            shot.as_raw().iter().zip(&want.rgba).map(|(a, b)| (*a as i64 - *b as i64).unsigned_abs()).sum();
-        let mean = total as f64 / want.rgba.len() as f64;
-        eprintln!("t={at}: mean difference {mean:.3} per channel");
-        assert!(mean < 4.0, "t={at}: window and raster differ by {mean:.2} per channel on average");
-        // And it is not trivially blank: the picture has the wall colour in it.
-        assert!(shot.pixels().filter(|p| p.0[..3] == [0x3a, 0x3f, 0x4b]).count() > 1000);
+        let shot = screenshot(dir, &["box", STATE, MOVES, "--size", "400"], at)?;
+        let (w, h) = shot.dimensions();
+        let want = raster_image(&tl.scene_at(&anim, at), w, h - CHROME);
+        same(&format!("raster at {at}"), &top(&shot, h - CHROME), &want)?;
+        let clean = screenshot(dir, &["box", STATE, MOVES, "--size", "400", "--clean"], at)?;
+        same(&format!("raster clean at {at}"), &clean, &raster_image(&tl.scene_at(&anim, at), w, h))?;
+        let walls = shot.pixels().filter(|p| p.0[..3] == [0x3a, 0x3f, 0x4b]).count();
+        if walls < 1000 {
+            return Err(format!("t={at}: only {walls} wall pixels: blank picture?"));
+        }
     }
+    Ok(())
+}
+
+/// PageDown, Right, PageUp, Left, Home and End leave the box where `--screenshot --at` of
+/// those rest times shows it, status line and timeline included.
+fn clicker_keys_step_the_box(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "480"];
+    let anim = box_anim();
+    let (tl, m) = times(&anim);
+    let w = Window::start(dir, &args)?;
+    let start = screenshot(dir, &args, 0.0)?;
+    w.keys(&["Home"], 0.3)?;
+    same("Home", &w.capture()?, &start)?;
+    w.keys(&["Next", "Next", "Next"], 0.7)?;
+    let third = screenshot(dir, &args, m.rests[2])?;
+    same("3 x PageDown", &w.capture()?, &third)?;
+    differ("3 manipulations on", &third, &start, 3.0)?;
+    w.keys(&["Prior"], 0.7)?;
+    same("PageUp", &w.capture()?, &screenshot(dir, &args, m.rests[1])?)?;
+    w.keys(&["Right", "Right"], 0.7)?;
+    same("2 x Right", &w.capture()?, &screenshot(dir, &args, m.rests[3])?)?;
+    w.keys(&["Left"], 0.7)?;
+    same("Left", &w.capture()?, &third)?;
+    w.keys(&["End"], 0.3)?;
+    same("End", &w.capture()?, &screenshot(dir, &args, tl.duration)?)?;
+    // One press plays its manipulation in at most 0.4 s: caught mid-way, it is neither end.
+    w.keys(&["Home", "Next"], 0.0)?;
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    same("PageDown done within 0.4 s", &w.capture()?, &screenshot(dir, &args, m.rests[0])?)?;
+    Ok(())
+}
+
+/// In the mine one PageDown is one robot command with its map update; in 0h n0 one deduction.
+fn clicker_keys_step_mine_and_ohno(dir: &Path) -> Result<(), String> {
+    let map = write(dir, "map.txt", MAP);
+    let args = ["mine", &map, ROUTE, "--size", "420"];
+    let mine_anim = MineAnimation::new(&Mine::parse(MAP).unwrap(), ROUTE);
+    let (_, m) = times(&mine_anim);
+    if m.starts.len() != ROUTE.len() {
+        return Err(format!("{} manipulations for {} commands", m.starts.len(), ROUTE.len()));
+    }
+    let w = Window::start(dir, &args)?;
+    w.keys(&["Home", "Next", "Next"], 0.6)?;
+    let two = screenshot(dir, &args, m.rests[1])?;
+    same("mine 2 x PageDown", &w.capture()?, &two)?;
+    differ("mine: two commands on", &two, &screenshot(dir, &args, m.rests[0])?, 1.0)?;
+    w.keys(&["Prior"], 0.6)?;
+    same("mine PageUp", &w.capture()?, &screenshot(dir, &args, m.rests[0])?)?;
+    drop(w);
+    let board = write(dir, "board.txt", BOARD);
+    let args = ["ohno", &board, "--steps", "--size", "420"];
+    let (trace, _) = explain(&Board::parse(BOARD).unwrap()).unwrap();
+    let ohno_anim = OhnoAnimation { trace };
+    let (_, m) = times(&ohno_anim);
+    if m.starts.len() != ohno_anim.steps() - 1 {
+        return Err(format!("{} manipulations for {} deductions", m.starts.len(), ohno_anim.steps() - 1));
+    }
+    let w = Window::start(dir, &args)?;
+    w.keys(&["Home", "Next", "Next", "Next"], 0.6)?;
+    let three = screenshot(dir, &args, m.rests[2])?;
+    same("0h n0 3 x PageDown", &w.capture()?, &three)?;
+    differ("0h n0: one deduction more", &three, &screenshot(dir, &args, m.rests[1])?, 3.0)?;
+    Ok(())
+}
+
+/// A click at a fraction f of the bar's width shows time f x duration; while the button is
+/// held and dragged the picture follows the mouse.
+fn timeline_click_and_drag(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "480"];
+    let (tl, _) = times(&box_anim());
+    let first = screenshot(dir, &args, 0.0)?;
+    let (ww, wh) = first.dimensions();
+    let at = |x: u32| x as f64 / ww as f64 * tl.duration;
+    // The screenshots first: a window opening while the button is held would take the drag.
+    let shots: Vec<RgbaImage> =
+        [178, 290, 400].iter().map(|&x| screenshot(dir, &args, at(x))).collect::<Result<_, _>>()?;
+    let mut w = Window::start(dir, &args)?;
+    w.keys(&["space"], 0.2)?;
+    let bar_y = wh - 8;
+    w.mouse_to(178, bar_y)?;
+    w.button("click")?;
+    w.mouse_to(10, 10)?;
+    same("click on the bar", &w.capture()?, &shots[0])?;
+    w.mouse_to(60, bar_y)?;
+    w.button("mousedown")?;
+    for x in [120, 200, 290] {
+        w.mouse_to(x, bar_y)?;
+    }
+    same("dragged to 290", &w.capture()?, &shots[1])?;
+    w.mouse_to(400, wh - 300)?;
+    same("dragged above the bar to x 400", &w.capture()?, &shots[2])?;
+    w.button("mouseup")?;
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    same("let go: paused where it was", &w.capture()?, &shots[2])?;
+    if !w.running() {
+        return Err("the viewer quit".into());
+    }
+    w.refresh_geometry()?;
+    Ok(())
+}
+
+/// `?` shows the help over the picture; `?` again, or Esc, hides it and the picture is exactly
+/// as before (Esc does not quit then); `B` blanks the screen black until any key.
+fn help_overlay_and_blank(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "480"];
+    let mut w = Window::start(dir, &args)?;
+    w.keys(&["Home", "Next", "Next"], 0.7)?;
+    let before = w.capture()?;
+    w.keys(&["question"], 0.3)?;
+    let help = w.capture()?;
+    differ("help shown", &help, &before, 3.0)?;
+    w.keys(&["Next", "space"], 0.5)?;
+    same("keys under the help change nothing", &w.capture()?, &help)?;
+    w.keys(&["question"], 0.3)?;
+    let d = difference(&w.capture()?, &before)?;
+    if d > 0.01 {
+        return Err(format!("after ? ?: the picture differs by {d:.3} from before"));
+    }
+    w.keys(&["question", "Escape"], 0.3)?;
+    let d = difference(&w.capture()?, &before)?;
+    if d > 0.01 || !w.running() {
+        return Err(format!("after ? Esc: running {}, difference {d:.3}", w.running()));
+    }
+    w.keys(&["b"], 0.3)?;
+    let black = w.capture()?;
+    if black.pixels().any(|p| p.0[..3] != [0, 0, 0]) {
+        return Err("B: the screen is not all black".into());
+    }
+    w.keys(&["x"], 0.3)?;
+    let d = difference(&w.capture()?, &before)?;
+    if d > 0.01 {
+        return Err(format!("after B and a key: the picture differs by {d:.3} from before"));
+    }
+    w.keys(&["Escape"], 0.0)?;
+    w.wait_exit()?;
+    Ok(())
+}
+
+/// `H` shows what `--clean` screenshots show (no status line, no timeline), and back.
+fn h_hides_hud(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "480"];
+    let (_, m) = times(&box_anim());
+    let w = Window::start(dir, &args)?;
+    w.keys(&["Home", "Next"], 0.7)?;
+    w.keys(&["h"], 0.3)?;
+    let mut clean_args = args.to_vec();
+    clean_args.push("--clean");
+    same("H", &w.capture()?, &screenshot(dir, &clean_args, m.rests[0])?)?;
+    w.keys(&["h"], 0.3)?;
+    same("H again", &w.capture()?, &screenshot(dir, &args, m.rests[0])?)?;
+    Ok(())
+}
+
+/// The dark theme in the window is its screenshot: a dark page, the puzzle colours kept.
+fn dark_theme(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "480", "--theme", "dark"];
+    let (_, m) = times(&box_anim());
+    let w = Window::start(dir, &args)?;
+    w.keys(&["Home", "Next", "Next"], 0.7)?;
+    let shot = screenshot(dir, &args, m.rests[1])?;
+    same("dark", &w.capture()?, &shot)?;
+    let mean = shot.pixels().map(|p| p.0[..3].iter().map(|&c| c as f64).sum::<f64>() / 3.0).sum::<f64>()
+        / (shot.width() * shot.height()) as f64;
+    let shubbles = shot.pixels().filter(|p| p.0[..3] == [0x2f, 0x7f, 0xe0]).count();
+    if mean > 70.0 || shubbles < 1000 {
+        return Err(format!("dark: mean brightness {mean:.0}, {shubbles} shubble pixels"));
+    }
+    Ok(())
+}
+
+/// A talk opens on its title card; PageDown goes through each item's title card and
+/// manipulations into the next item, PageUp back; each moment is its `--slide N` screenshot.
+fn talk_walks_its_items(dir: &Path) -> Result<(), String> {
+    let talk = Path::new(env!("CARGO_MANIFEST_DIR")).join("demos/tour.toml");
+    let talk = talk.to_str().unwrap();
+    let slide = |n: u32, at: f64| -> Result<RgbaImage, String> {
+        let n = n.to_string();
+        screenshot(dir, &["--talk", talk, "--size", "480", "--slide", &n], at)
+    };
+    let (_, m) = times(&box_anim());
+    let w = Window::start(dir, &["--talk", talk, "--size", "480"])?;
+    same("opening card", &w.capture()?, &slide(1, 0.0)?)?;
+    w.keys(&["Next"], 0.3)?;
+    same("the box's title card", &w.capture()?, &slide(2, 0.0)?)?;
+    w.keys(&["Next"], 0.3)?;
+    same("the box, waiting", &w.capture()?, &slide(3, 0.0)?)?;
+    w.keys(&["Next", "Next"], 0.7)?;
+    same("the box, 2 manipulations", &w.capture()?, &slide(3, m.rests[1])?)?;
+    w.keys(&["End", "Next"], 0.3)?;
+    same("the mine's title card", &w.capture()?, &slide(4, 0.0)?)?;
+    w.keys(&["Prior"], 0.3)?;
+    let (tl, _) = times(&box_anim());
+    same("back: the box at its end", &w.capture()?, &slide(3, tl.duration)?)?;
+    Ok(())
+}
+
+/// A resized window keeps the picture's shape, drawn sharp at the new size: the picture area
+/// is the raster picture at that size.
+fn resize_keeps_aspect(dir: &Path) -> Result<(), String> {
+    let args = ["box", STATE, MOVES, "--size", "400"];
+    let anim = box_anim();
+    let (tl, _) = times(&anim);
+    let mut w = Window::start(dir, &args)?;
+    w.keys(&["End"], 0.2)?;
+    w.resize(900, 540)?;
+    let (_, _, ww, wh) = w.geometry;
+    if (ww, wh) != (900, 540) {
+        return Err(format!("the window is {ww}x{wh} after the resize"));
+    }
+    let shot = w.capture()?;
+    let want = raster_image(&tl.scene_at(&anim, tl.duration), ww, wh - CHROME);
+    same("resized to 900x540", &top(&shot, wh - CHROME), &want)?;
+    Ok(())
+}
+
+/// Live play (0h n0) looks like its screenshot; `?` shows the help and Esc hides it without
+/// quitting; the game keeps H (hint); Esc then quits and prints the board.
+fn live_play(dir: &Path) -> Result<(), String> {
+    let board = write(dir, "board.txt", BOARD);
+    let args = ["ohno", &board, "--size", "360"];
+    let mut w = Window::start(dir, &args)?;
+    let start = w.capture()?;
+    same("live start", &start, &screenshot(dir, &args, 0.0)?)?;
+    w.keys(&["question"], 0.3)?;
+    differ("live help", &w.capture()?, &start, 3.0)?;
+    w.keys(&["Escape"], 0.3)?;
+    same("live help hidden", &w.capture()?, &start)?;
+    w.keys(&["h"], 0.8)?;
+    differ("H: the hint", &w.capture()?, &start, 3.0)?;
+    if !w.running() {
+        return Err("the game quit".into());
+    }
+    w.keys(&["Escape"], 0.0)?;
+    let out = w.wait_exit()?;
+    if out.lines().count() != 4 {
+        return Err(format!("the board is printed on quitting: {out:?}"));
+    }
+    Ok(())
 }

@@ -42,6 +42,18 @@ pub mod theme {
     pub const ALERT: Color = Color::hex(0xff8c00);
     /// Every colour above, for the GIF palette.
     pub const ALL: [Color; 11] = [BACKGROUND, CELL, GRID, WALL, SHUBBLE, SMOLE, STOT, WHITE, TEXT, TEXT_DIM, ALERT];
+    /// The dark theme ([`crate::theme`]): dark page and cells, light walls and stot; the pupils
+    /// (TEXT in a shape) stay dark, the caption (TEXT in a label) turns light.
+    pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
+        background: Color::hex(0x14161b),
+        shapes: &[
+            (CELL, Color::hex(0x2a2e37)),
+            (GRID, Color::hex(0x474d59)),
+            (WALL, Color::hex(0x9aa3b5)),
+            (STOT, Color::hex(0xf2f2f2)),
+        ],
+        labels: &[(TEXT, Color::hex(0xe8e8e8)), (TEXT_DIM, Color::hex(0x6f7683))],
+    };
 }
 
 /// Centre of rotation of the box, world units.
@@ -157,7 +169,7 @@ fn box_scene(state: &BoxState, motion: &Motion, caption: Option<&Caption>, mark:
     let extra = if caption.is_some() { CAPTION } else { 0.0 };
     let view =
         View { x: PIVOT[0] - VIEW_SIDE / 2.0, y: PIVOT[1] - VIEW_SIDE / 2.0, w: VIEW_SIDE, h: VIEW_SIDE + extra };
-    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut scene = Scene::new(view, theme::BACKGROUND).with_dark(&theme::DARK);
     let angle = match motion {
         Motion::Turn { angle } => *angle,
         _ => 90.0 * state.turns() as f32,

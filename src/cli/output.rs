@@ -60,6 +60,9 @@ pub struct PictureArgs {
     /// Play the GIF or APNG once instead of looping (as --loop 1).
     #[arg(long)]
     pub no_loop: bool,
+    /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
+    #[arg(long, value_enum, default_value_t = crate::theme::Theme::Light, value_name = "THEME")]
+    pub theme: crate::theme::Theme,
 }
 
 pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
@@ -200,13 +203,14 @@ impl PictureArgs {
     }
 }
 
-/// Writes `scene` as a PNG of `args.size` pixels wide.
+/// Writes `scene` in the flags' --theme as a PNG of `args.size` pixels wide.
 ///
 /// # Errors
 /// I/O errors, with the path.
 pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(), CliError> {
-    let (w, h) = args.pixels(scene);
-    write_png(path, &raster::render(scene, w, h))?;
+    let scene = args.theme.scene(scene.clone());
+    let (w, h) = args.pixels(&scene);
+    write_png(path, &raster::render(&scene, w, h))?;
     Ok(())
 }
 
@@ -241,6 +245,7 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
     if outputs.is_empty() {
         return Ok(());
     }
+    let anim = &args.theme.animation(anim);
     let timeline = Timeline::new(anim, mode, args.speed);
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
     let opts = ExportOptions { width, height, plays: args.plays(), progress: true };

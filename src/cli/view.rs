@@ -1,4 +1,8 @@
-//! `tumble view`: the window viewer for a puzzle or the demos.
+//! `tumble view`: the window viewer for a puzzle, the demos, or a talk (`--talk FILE`).
+//!
+//! Everything is read and checked before a window opens (a bad talk file exits 2 naming its
+//! file, line and column); then the slides go to [`crate::viewer::run`], or a game to
+//! [`crate::viewer::live::run_live`].
 
 use super::box_cmd::state_and_moves;
 use super::demo;
@@ -6,36 +10,58 @@ use super::mine_cmd::{judged_route, load_map};
 use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;
+use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
 use crate::mine::play::MinePlay;
+use crate::ohno::draw::OhnoAnimation;
+use crate::ohno::explain;
 use crate::ohno::play::OhnoPlay;
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::play::BoxPlay;
 use crate::r#box::record;
-use crate::viewer::{self, Show, ViewerOptions};
+use crate::talk::{self, TalkError};
+use crate::theme::Theme;
+use crate::viewer::{self, Screenshot, Show, Slide, TitleCard, ViewerOptions};
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `tumble view`.
 #[derive(Args, Debug)]
-#[command(after_help = "Controls: space play/pause, Left/Right step one manipulation, [ ] slower/faster, \
-Home/End, R restart, G save the GIF, F full screen, Esc quit.")]
+#[command(
+    after_help = "Keys: PageDown/Right and PageUp/Left step one manipulation (in a talk, on to the next or back to \
+the previous item), space play/pause, Home/End, [ ] slower/faster, R restart, H hide the status line and timeline, \
+B black screen, F full screen, G save the GIF, ? all keys, Esc quit. Click or drag the timeline to move in time. \
+When playing yourself, H stays the 0h n0 hint."
+)]
 pub struct ViewArgs {
     #[command(subcommand)]
     what: Option<ViewWhat>,
     /// Play every demo in the demos folder, one after another (presentation mode).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "talk")]
     demos: bool,
-    /// With --demos: play the demos of this folder instead of the built-in ones.
+    /// Play a talk: a TOML file of titled items (box, mine, 0h n0, demos), stepped with PageDown/PageUp.
+    #[arg(long, value_name = "FILE")]
+    talk: Option<PathBuf>,
+    /// Play the demos of this folder instead of the built-in ones (with --demos, and for a talk's
+    /// `demo` items).
     #[arg(long, global = true, value_name = "DIR")]
     dir: Option<PathBuf>,
-    /// Save the picture at --at SECONDS as a PNG and quit, instead of playing (with --demos: of the first demo;
-    /// when playing yourself: the starting position).
+    /// Save what the window shows at --at SECONDS as a PNG and quit, instead of playing (when playing
+    /// yourself: the starting position).
     #[arg(long, global = true, value_name = "FILE", requires = "at")]
     screenshot: Option<PathBuf>,
     /// The time for --screenshot, seconds from the start of the smooth animation.
     #[arg(long, global = true, value_name = "SECONDS")]
     at: Option<f64>,
+    /// With --talk or --demos: the slide --screenshot shows, from 1 (a talk's opening card is 1).
+    #[arg(long, global = true, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    slide: u32,
+    /// Leave out the status line and the timeline (H brings them back).
+    #[arg(long, global = true)]
+    clean: bool,
+    /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
+    #[arg(long, global = true, value_enum, default_value_t = Theme::Light, value_name = "THEME")]
+    theme: Theme,
     /// Start in full screen.
     #[arg(long, global = true)]
     fullscreen: bool,
@@ -50,10 +76,14 @@ pub struct ViewArgs {
 #[derive(Subcommand, Debug)]
 enum ViewWhat {
     /// Play a 0h n0 board: click cycles a cell empty/blue/red, H shows the next deduction, Backspace undoes.
+    /// With --steps: watch its explained solution, one deduction per step.
     Ohno {
         /// The board file, or - for standard input.
         #[arg(allow_hyphen_values = true)]
         file: Option<PathBuf>,
+        /// Watch the explained solution instead of playing.
+        #[arg(long)]
+        steps: bool,
     },
     /// Play a mine's route, or play the mine yourself (no route: arrows, W wait, S shave, A abort, Backspace undo, E export the route).
     Mine {
@@ -89,71 +119,129 @@ impl ViewArgs {
 
 /// Runs `tumble view`.
 pub fn run(args: ViewArgs) -> Result<i32, CliError> {
-    let shows = if args.demos {
-        demo::list(args.dir.as_deref())?
+    let theme = args.theme;
+    let show = |title: String, anim: Box<dyn Animated + Send + Sync>| {
+        Slide::Show(Show { title, anim: Box::new(theme.animation(anim)) })
+    };
+    let (slides, title) = if let Some(path) = &args.talk {
+        if args.what.is_some() {
+            return Err(CliError::Input("--talk plays the talk file: give no box, mine or ohno with it".into()));
+        }
+        talk_slides(path, args.dir.as_deref(), theme)?
+    } else if args.demos {
+        let slides = demo::list(args.dir.as_deref())?
             .iter()
-            .map(|d| Ok(Show { title: d.title.clone(), anim: demo::animation(d)? }))
-            .collect::<Result<Vec<_>, CliError>>()?
+            .map(|d| Ok(show(d.title.clone(), demo::animation(d)?)))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        if slides.is_empty() {
+            let dir = args.dir.as_deref().unwrap_or(Path::new("."));
+            return Err(CliError::Input(format!("no demos in {}", dir.display())));
+        }
+        (slides, "demos".to_string())
     } else {
-        match args.what {
-            Some(ViewWhat::Box { state, moves: None }) => {
-                let (s, _) = state_and_moves(Some(state), None)?;
-                check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
-                let moves =
-                    viewer::live::run_live(Box::new(BoxPlay::new(s)), "play the box", opts).map_err(CliError::Input)?;
-                if let Some(moves) = moves {
-                    print_line(&moves)?;
-                }
-                return Ok(0);
+        let one = match args.what {
+            Some(ViewWhat::Box { ref state, moves: None }) => {
+                let (s, _) = state_and_moves(Some(state.clone()), None)?;
+                return live(&args, Box::new(BoxPlay::new(s)), "play the box", |m| m);
             }
-            Some(ViewWhat::Mine { map, route: None }) => {
-                let mine = load_map(&map)?;
-                check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
-                let route = viewer::live::run_live(Box::new(MinePlay::new(mine)), "play the mine", opts)
-                    .map_err(CliError::Input)?;
-                if let Some(route) = route {
-                    print_line(&route)?;
-                }
-                return Ok(0);
+            Some(ViewWhat::Mine { ref map, route: None }) => {
+                let mine = load_map(map)?;
+                return live(&args, Box::new(MinePlay::new(mine)), "play the mine", |m| m);
             }
-            Some(ViewWhat::Mine { map, route: Some(route) }) => {
-                let mine = load_map(&map)?;
-                let (route, _) = judged_route(&mine, &route, false);
-                vec![Show { title: map.display().to_string(), anim: Box::new(MineAnimation::new(&mine, route)) }]
-            }
-            Some(ViewWhat::Ohno { file }) => {
+            Some(ViewWhat::Ohno { ref file, steps: false }) => {
                 let puzzle = load_board(file.as_deref())?;
-                check_display()?;
-                let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, false, args.at);
-                let board = viewer::live::run_live(Box::new(OhnoPlay::new(puzzle)), "play 0h n0", opts)
-                    .map_err(CliError::Input)?;
-                if let Some(board) = board {
-                    print_line(&board.replace('/', "\n"))?;
-                }
-                return Ok(0);
+                return live(&args, Box::new(OhnoPlay::new(puzzle)), "play 0h n0", |b| b.replace('/', "\n"));
             }
-            Some(ViewWhat::Box { state, moves }) => {
-                let (s, m) = state_and_moves(Some(state), moves)?;
+            Some(ViewWhat::Ohno { ref file, steps: true }) => {
+                let puzzle = load_board(file.as_deref())?;
+                let (trace, _) = explain(&puzzle).map_err(|e| CliError::Input(e.to_string()))?;
+                let name = file.as_ref().map_or("standard input".into(), |f| f.display().to_string());
+                show(name, Box::new(OhnoAnimation { trace }))
+            }
+            Some(ViewWhat::Mine { ref map, route: Some(ref route) }) => {
+                let mine = load_map(map)?;
+                let (route, _) = judged_route(&mine, route, false);
+                show(map.display().to_string(), Box::new(MineAnimation::new(&mine, route)))
+            }
+            Some(ViewWhat::Box { ref state, ref moves }) => {
+                let (s, m) = state_and_moves(Some(state.clone()), moves.clone())?;
                 let (trace, failure) = record(&s, &m);
-                vec![Show { title: "box".into(), anim: Box::new(BoxAnimation::new(trace, m, failure)) }]
+                show("box".into(), Box::new(BoxAnimation::new(trace, m, failure)))
             }
             None => {
                 return Err(CliError::Input(
-                    "say what to view: `tumble view box STATE MOVES`, or `tumble view --demos`".into(),
+                    "say what to view: `tumble view box STATE MOVES`, `tumble view --talk talk.toml` or `tumble view --demos`"
+                        .into(),
                 ))
             }
-        }
+        };
+        let title = match &one {
+            Slide::Show(s) => s.title.clone(),
+            Slide::Title(c) => c.title.clone(),
+        };
+        (vec![one], title)
     };
-    if shows.is_empty() {
-        let dir = args.dir.as_deref().unwrap_or(std::path::Path::new("."));
-        return Err(CliError::Input(format!("no demos in {}", dir.display())));
-    }
     check_display()?;
-    let opts = options(&args.screenshot, args.size, args.speed, args.fullscreen, args.demos, args.at);
-    viewer::run(shows, opts).map_err(CliError::Input)?;
+    let opts = options(&args, args.talk.is_none(), args.demos);
+    viewer::run(slides, &title, opts).map_err(CliError::Input)?;
     Ok(0)
+}
+
+/// Plays `game` in the window and prints what it returns (the moves, through `shown`).
+fn live(
+    args: &ViewArgs,
+    game: Box<dyn crate::live::Live + Send>,
+    title: &str,
+    shown: fn(String) -> String,
+) -> Result<i32, CliError> {
+    check_display()?;
+    let played = viewer::live::run_live(game, title, options(args, true, false)).map_err(CliError::Input)?;
+    if let Some(moves) = played {
+        print_line(&shown(moves))?;
+    }
+    Ok(0)
+}
+
+/// The slides of the talk at `path` (demos looked up in `dir`) and its title.
+///
+/// # Errors
+/// The talk's own errors, and a demo name that is not a demo, at its line and column.
+fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Result<(Vec<Slide>, String), CliError> {
+    let talk = talk::load(path).map_err(|e| CliError::Input(e.to_string()))?;
+    let n = talk.items.len();
+    let mut demos = None;
+    let agenda = talk
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| format!("{}. {}", i + 1, item.title.clone().unwrap_or_else(|| item.content.kind())));
+    let mut slides = vec![Slide::Title(TitleCard { title: talk.title.clone(), lines: agenda.take(8).collect() })];
+    for (i, item) in talk.items.iter().enumerate() {
+        let anim = match (item.content.animation(), &item.content) {
+            (Some(a), _) => a,
+            (None, talk::Content::Demo { name }) => {
+                if demos.is_none() {
+                    demos = Some(demo::list(dir)?);
+                }
+                let list = demos.as_deref().unwrap_or_default();
+                let Some(d) = list.iter().find(|d| &d.name == name) else {
+                    let names: Vec<&str> = list.iter().map(|d| d.name.as_str()).collect();
+                    let message = format!("no demo named {name:?}; the demos are: {}", names.join(", "));
+                    return Err(CliError::Input(
+                        TalkError { file: talk.file.clone(), at: item.at, message }.to_string(),
+                    ));
+                };
+                demo::animation(d)?
+            }
+            (None, _) => unreachable!("only demos are built by the command line"),
+        };
+        if let Some(t) = &item.title {
+            slides.push(Slide::Title(TitleCard { title: t.clone(), lines: vec![format!("{} of {n}", i + 1)] }));
+        }
+        let title = item.title.clone().unwrap_or_else(|| item.content.kind());
+        slides.push(Slide::Show(Show { title, anim: Box::new(theme.animation(anim)) }));
+    }
+    Ok((slides, talk.title))
 }
 
 fn check_display() -> Result<(), CliError> {
@@ -164,13 +252,19 @@ fn check_display() -> Result<(), CliError> {
     })
 }
 
-fn options(
-    shot: &Option<PathBuf>,
-    width: u32,
-    speed: f64,
-    fullscreen: bool,
-    cycle: bool,
-    at: Option<f64>,
-) -> ViewerOptions {
-    ViewerOptions { width, speed, fullscreen, cycle, screenshot: shot.clone().zip(at) }
+fn options(args: &ViewArgs, autoplay: bool, cycle: bool) -> ViewerOptions {
+    ViewerOptions {
+        width: args.size,
+        speed: args.speed,
+        fullscreen: args.fullscreen,
+        autoplay,
+        cycle,
+        clean: args.clean,
+        theme: args.theme,
+        screenshot: args.screenshot.clone().zip(args.at).map(|(path, at)| Screenshot {
+            path,
+            at,
+            slide: args.slide as usize - 1,
+        }),
+    }
 }

@@ -63,6 +63,12 @@ pub mod theme {
         TEXT,
         DARK,
     ];
+    /// The dark theme ([`crate::theme`]): the mine is drawn dark already; its page goes darker.
+    pub const DARK_THEME: crate::theme::DarkColors = crate::theme::DarkColors {
+        background: Color::hex(0x0c0d11),
+        shapes: &[(BACKGROUND, Color::hex(0x0c0d11))],
+        labels: &[],
+    };
 }
 
 /// Opacity of the water band: one third, which the GIF palette holds exactly as a blend.
@@ -191,7 +197,7 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
     };
     let origin = viewport_origin(mine, size, [robot_at[0] + 0.5, robot_at[1] + 0.5]);
     let view = View { x: origin[0], y: origin[1], w: size.0 as f32, h: size.1 as f32 + HUD };
-    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut scene = Scene::new(view, theme::BACKGROUND).with_dark(&theme::DARK_THEME);
     let mut layer = Layer::new();
     let (x0, x1) = (origin[0].floor().max(0.0) as usize, (origin[0] + size.0 as f32).ceil() as usize);
     let (r0, r1) = (origin[1].floor().max(0.0) as usize, (origin[1] + size.1 as f32).ceil() as usize);

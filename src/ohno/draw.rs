@@ -35,6 +35,18 @@ pub mod theme {
     pub const USED: Color = Color::hex(0xf5a623);
     /// Every colour above, for the GIF palette.
     pub const ALL: [Color; 9] = [RED, BLUE, EMPTY, BACKGROUND, TEXT, NUMBER, DEDUCED_RED, DEDUCED_BLUE, USED];
+    /// The dark theme ([`crate::theme`]): dark page and empty tiles, light rings and text; the
+    /// deduced cells dimmer than the givens (on a dark page, lighter would read as brighter).
+    pub const DARK: crate::theme::DarkColors = crate::theme::DarkColors {
+        background: Color::hex(0x14161b),
+        shapes: &[
+            (EMPTY, Color::hex(0x363b46)),
+            (TEXT, Color::hex(0xf0f0f0)),
+            (DEDUCED_RED, Color::hex(0x9c2f3b)),
+            (DEDUCED_BLUE, Color::hex(0x177a90)),
+        ],
+        labels: &[(TEXT, Color::hex(0xe8e8e8))],
+    };
 }
 
 /// Radius of a tile, cells.
@@ -76,7 +88,7 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
     let n = board.size() as f32;
     let band = if marks.caption.is_some() { CAPTION * (n / 6.0).max(1.0) } else { 0.0 };
     let view = View { x: -0.3, y: -0.3, w: n + 0.6, h: n + 0.6 + band };
-    let mut scene = Scene::new(view, theme::BACKGROUND);
+    let mut scene = Scene::new(view, theme::BACKGROUND).with_dark(&theme::DARK);
     let mut layer = Layer::new();
     for r in 0..board.size() {
         for c in 0..board.size() {

@@ -1,6 +1,10 @@
 //! The window backend (macroquad, cargo feature `gui`): draws the same pixel primitives as the
 //! raster backend ([`Scene::to_pixels`]), so the window and the GIF show the same picture.
 //!
+//! Everything is drawn in logical pixels at the window's size every frame, so the picture is
+//! sharp at any size; text is rasterised at the screen's DPI scale (hi-DPI screens) and drawn
+//! back at its logical size.
+//!
 //! Polygons are drawn as triangle fans, so each polygon of a [`crate::scene::Shape::Polygons`]
 //! must be convex (all the engines' shapes are: rectangles, bars, quads); unions of several
 //! convex polygons are fine.
@@ -9,7 +13,8 @@ use crate::render::text::FONT_BYTES;
 use crate::scene::{Color, PixelShape, Prim, Scene};
 use macroquad::prelude as mq;
 
-fn mq_color(c: Color) -> mq::Color {
+/// A Scene colour as a macroquad colour.
+pub fn mq_color(c: Color) -> mq::Color {
     mq::Color::from_rgba(c.r, c.g, c.b, c.a)
 }
 
@@ -25,15 +30,31 @@ impl Fonts {
     }
 }
 
+/// The font size to rasterise at and the scale to draw it back with, for `size` logical
+/// pixels on this screen.
+fn sharp(size: f32) -> (u16, f32) {
+    let dpi = mq::screen_dpi_scale().max(0.25);
+    let px = (size * dpi).round().clamp(1.0, 4096.0);
+    (px as u16, size / px)
+}
+
 impl Fonts {
-    /// Draws one line of text with its baseline's left end at (`x`, `y`) pixels.
-    pub fn text(&self, text: &str, x: f32, y: f32, size: u16, color: mq::Color) {
+    /// Draws one line of text with its baseline's left end at (`x`, `y`) pixels, `size` pixels
+    /// to the em.
+    pub fn text(&self, text: &str, x: f32, y: f32, size: f32, color: mq::Color) {
+        let (font_size, font_scale) = sharp(size);
         mq::draw_text_ex(
             text,
             x,
             y,
-            mq::TextParams { font: self.font.as_ref(), font_size: size, color, ..Default::default() },
+            mq::TextParams { font: self.font.as_ref(), font_size, font_scale, color, ..Default::default() },
         );
+    }
+
+    /// The width in pixels of `text` drawn by [`Fonts::text`] at `size` pixels to the em.
+    pub fn width(&self, text: &str, size: f32) -> f32 {
+        let (font_size, font_scale) = sharp(size);
+        mq::measure_text(text, self.font.as_ref(), font_size, font_scale).width
     }
 }
 
@@ -86,21 +107,10 @@ pub fn draw_scene(scene: &Scene, x: f32, y: f32, width: u32, height: u32, fonts:
                 }
             }
             Prim::Text { x: tx, y: ty, px, text, color } => {
-                let size = px.round().max(1.0) as u16;
-                let dims = mq::measure_text(&text, fonts.font.as_ref(), size, 1.0);
+                let size = px.round().max(1.0);
                 // Centre the digits' height (cap height ~ 0.73 em) on ty, as the raster backend does.
                 let baseline = ty + y + 0.73 * px / 2.0;
-                mq::draw_text_ex(
-                    &text,
-                    tx + x - dims.width / 2.0,
-                    baseline,
-                    mq::TextParams {
-                        font: fonts.font.as_ref(),
-                        font_size: size,
-                        color: mq_color(color),
-                        ..Default::default()
-                    },
-                );
+                fonts.text(&text, tx + x - fonts.width(&text, size) / 2.0, baseline, size, mq_color(color));
             }
         }
     }

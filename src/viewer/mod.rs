@@ -1,44 +1,67 @@
-//! The desktop viewer (macroquad, cargo feature `gui`): plays [`Animated`] runs in a window,
-//! drawn from the same Scenes as the GIF. Controls: space play/pause, left/right step one
-//! manipulation, `[` `]` slower/faster, Home/End, R restart, G save the GIF, F full screen,
-//! Esc quit. It knows no puzzle: engines hand it their animations.
+//! The desktop viewer (macroquad, cargo feature `gui`): plays [`Slide`]s (animations and title
+//! cards) in a window, drawn from the same Scenes as the GIF, as a presenter's tool: clicker
+//! keys step one manipulation at a time, a timeline bar along the bottom edge can be clicked and
+//! dragged, `?` lists every key, `B` blanks the screen, `H` hides the status line and the bar,
+//! F goes full screen; a talk's slides follow one another with PageDown and PageUp. It knows no
+//! puzzle: engines hand it their animations.
+//!
+//! The logic lives apart from the window ([`presenter`], [`player`], the bar's geometry in
+//! [`frame`]); [`frame::draw`] draws a frame of it, for the screen and for `--screenshot`
+//! alike, so that a screenshot is what the window shows.
+
+pub mod frame;
+pub mod keys;
+pub mod live;
+pub mod overlay;
+pub mod player;
+pub mod presenter;
+
+pub use presenter::{Playing, Show, Slide, TitleCard};
 
 use crate::anim::{Animated, Timeline};
 use crate::export::animation::{export_gif, GifOptions};
 use crate::export::png::write_png;
-use crate::render::raster::Image;
-use crate::render::window::{draw_scene, Fonts};
+use crate::render::window::Fonts;
+use crate::theme::Theme;
+use frame::Layout;
+use keys::Input;
 use macroquad::prelude as mq;
-
-pub mod live;
+use presenter::{Effect, Presenter};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-/// One animation to show, with a title for the window's status line.
-pub struct Show {
-    /// Shown in the status line.
-    pub title: String,
-    /// The run to play.
-    pub anim: Box<dyn Animated + Send + Sync>,
+/// A screenshot instead of playing: slide `slide` (from 0) at `at` seconds, saved as a PNG.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Screenshot {
+    /// The PNG to write.
+    pub path: PathBuf,
+    /// Seconds from the start of the slide's smooth animation.
+    pub at: f64,
+    /// Which slide, from 0.
+    pub slide: usize,
 }
 
 /// How the viewer runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewerOptions {
-    /// Window width, pixels (the height follows the first picture's shape).
+    /// Window width, pixels (the height follows the first picture's shape, plus the status
+    /// line and the timeline bar).
     pub width: u32,
     /// Initial speed factor (1.0 = real time).
     pub speed: f64,
     /// Start in full screen.
     pub fullscreen: bool,
+    /// How the slides are played (autoplay, cycle).
+    pub autoplay: bool,
     /// Play the shows one after another, forever (presentation mode).
     pub cycle: bool,
-    /// Instead of playing: draw the moment `.1` seconds in, save it as a PNG at `.0`, and quit.
-    pub screenshot: Option<(PathBuf, f64)>,
+    /// Start without the status line and the timeline bar (`H` brings them back).
+    pub clean: bool,
+    /// The colours of the window around the pictures (the pictures come themed already).
+    pub theme: Theme,
+    /// Instead of playing: save one moment as a PNG and quit.
+    pub screenshot: Option<Screenshot>,
 }
-
-/// Height of the help and status lines under the picture, pixels.
-const HELP_HEIGHT: f32 = 64.0;
 
 /// Checks that a window can be opened: on Linux, an X server or Wayland display must be named
 /// and, for a local X display, its socket must exist.
@@ -66,21 +89,42 @@ pub fn display_available() -> Result<(), String> {
     Ok(())
 }
 
-/// Opens the window and plays `shows` until the user quits (or takes the screenshot).
+/// The window's size for pictures shaped like `anim`'s first frame, `width` pixels wide, plus
+/// `extra` pixels under the picture.
+pub fn window_size(anim: Option<&dyn Animated>, width: u32, extra: f32) -> (i32, i32) {
+    let aspect = anim.map_or(9.0 / 16.0, |a| {
+        let v = a.draw(0, 1.0).view;
+        v.h / v.w
+    });
+    (width as i32, (width as f32 * aspect + extra).round() as i32)
+}
+
+/// Opens the window and plays `slides` until the user quits (or takes the screenshot).
 ///
 /// # Errors
-/// No display, no show, or a file that could not be written (screenshot or GIF).
-pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
+/// No display, no slide, a screenshot slide that does not exist, or a file that could not be
+/// written (screenshot or GIF).
+pub fn run(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), String> {
     display_available()?;
-    let first = shows.first().ok_or("nothing to show")?;
-    let view = first.anim.draw(0, 1.0).view;
-    let pic_h = (opts.width as f32 * view.h / view.w).round() as i32;
-    let extra = if opts.screenshot.is_some() { 0 } else { HELP_HEIGHT as i32 };
+    if slides.is_empty() {
+        return Err("nothing to show".into());
+    }
+    if let Some(s) = &opts.screenshot {
+        if s.slide >= slides.len() {
+            return Err(format!("there is no slide {} (the talk has {})", s.slide + 1, slides.len()));
+        }
+    }
+    let first = slides.iter().find_map(|s| match s {
+        Slide::Show(show) => Some(show.anim.as_ref() as &dyn Animated),
+        Slide::Title(_) => None,
+    });
+    let (w, h) = window_size(first, opts.width, Layout::CHROME);
     let conf = mq::Conf {
-        window_title: format!("tumble — {}", first.title),
-        window_width: opts.width as i32,
-        window_height: pic_h + extra,
+        window_title: format!("tumble — {title}"),
+        window_width: w,
+        window_height: h,
         fullscreen: opts.fullscreen,
+        high_dpi: true,
         sample_count: 4,
         window_resizable: opts.screenshot.is_none(),
         ..Default::default()
@@ -88,7 +132,7 @@ pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
     let error = Arc::new(Mutex::new(None::<String>));
     let err = error.clone();
     macroquad::Window::from_config(conf, async move {
-        if let Err(e) = play(shows, opts).await {
+        if let Err(e) = play(slides, opts).await {
             *err.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
         }
     });
@@ -96,118 +140,80 @@ pub fn run(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
     e.map_or(Ok(()), Err)
 }
 
-async fn play(shows: Vec<Show>, opts: ViewerOptions) -> Result<(), String> {
+async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
     let fonts = Fonts::load();
-    let timelines: Vec<Timeline> =
-        shows.iter().map(|s| Timeline::new(s.anim.as_ref(), s.anim.pacing().mode(Some(60.0)), 1.0)).collect();
-    if let Some((path, at)) = &opts.screenshot {
+    let chrome = opts.theme.chrome();
+    let playing = Playing { autoplay: opts.autoplay, cycle: opts.cycle, hud: !opts.clean, speed: opts.speed };
+    let mut p = Presenter::new(slides, playing);
+    if let Some(shot) = &opts.screenshot {
+        p.show_at(shot.slide, shot.at);
         // A few frames first, so that the window has its final size.
         for _ in 0..3 {
-            let (w, h) = (mq::screen_width() as u32, mq::screen_height() as u32);
-            draw_scene(&timelines[0].scene_at(shows[0].anim.as_ref(), *at), 0.0, 0.0, w, h, &fonts);
+            frame::draw(&p, &fonts, &chrome, mq::screen_width(), mq::screen_height());
             mq::next_frame().await;
         }
-        let (w, h) = (mq::screen_width() as u32, mq::screen_height() as u32);
-        draw_scene(&timelines[0].scene_at(shows[0].anim.as_ref(), *at), 0.0, 0.0, w, h, &fonts);
-        let shot = mq::get_screen_data();
-        let (sw, sh) = (shot.width as usize, shot.height as usize);
-        // The screen comes bottom row first.
-        let mut rgba = Vec::with_capacity(sw * sh * 4);
-        for row in (0..sh).rev() {
-            rgba.extend_from_slice(&shot.bytes[row * sw * 4..(row + 1) * sw * 4]);
-        }
-        let img = Image { width: sw as u32, height: sh as u32, rgba };
-        return write_png(path, &img).map_err(|e| e.to_string());
+        frame::draw(&p, &fonts, &chrome, mq::screen_width(), mq::screen_height());
+        return write_png(&shot.path, &frame::capture()).map_err(|e| e.to_string());
     }
-    let mut current = 0usize;
-    let mut t = 0.0f64;
-    let mut speed = opts.speed;
-    let mut playing = true;
     let mut fullscreen = opts.fullscreen;
-    let mut status = String::new();
     let mut saved = 0;
+    let inputs = keys::Inputs::new();
     loop {
-        let tl = &timelines[current];
-        let anim = shows[current].anim.as_ref();
-        if mq::is_key_pressed(mq::KeyCode::Escape) || mq::is_key_pressed(mq::KeyCode::Q) {
+        if crate::export::cancel::requested() {
+            // SIGINT, SIGTERM or SIGHUP: close the window as Esc would.
             return Ok(());
         }
-        if mq::is_key_pressed(mq::KeyCode::Space) {
-            if t >= tl.duration {
-                t = 0.0;
-            }
-            playing = !playing;
-        }
-        if mq::is_key_pressed(mq::KeyCode::Right) {
-            playing = false;
-            t = tl
-                .manipulation_starts
-                .iter()
-                .copied()
-                .find(|&s| s > t + 1e-6)
-                .map_or(tl.duration, |s| next_rest(tl, s));
-        }
-        if mq::is_key_pressed(mq::KeyCode::Left) {
-            playing = false;
-            let ends: Vec<f64> =
-                std::iter::once(0.0).chain(tl.manipulation_starts.iter().map(|&s| next_rest(tl, s))).collect();
-            t = ends.iter().copied().rev().find(|&e| e < t - 1e-6).unwrap_or(0.0);
-        }
-        if mq::is_key_pressed(mq::KeyCode::RightBracket) {
-            speed = (speed * 1.5).min(16.0);
-        }
-        if mq::is_key_pressed(mq::KeyCode::LeftBracket) {
-            speed = (speed / 1.5).max(1.0 / 16.0);
-        }
-        if mq::is_key_pressed(mq::KeyCode::Home) || mq::is_key_pressed(mq::KeyCode::R) {
-            t = 0.0;
-            playing = mq::is_key_pressed(mq::KeyCode::R) || playing;
-        }
-        if mq::is_key_pressed(mq::KeyCode::End) {
-            t = tl.duration;
-            playing = false;
-        }
-        if mq::is_key_pressed(mq::KeyCode::F) {
-            fullscreen = !fullscreen;
-            mq::set_fullscreen(fullscreen);
-        }
-        if mq::is_key_pressed(mq::KeyCode::G) {
-            saved += 1;
-            status = save_gif(anim, speed, &PathBuf::from(format!("tumble-view-{saved}.gif")));
-        }
-        if playing {
-            t += mq::get_frame_time() as f64 * speed;
-            if t >= tl.duration {
-                if opts.cycle {
-                    current = (current + 1) % shows.len();
-                    t = 0.0;
-                    continue;
-                }
-                t = tl.duration;
-                playing = false;
-            }
-        }
         let (w, h) = (mq::screen_width(), mq::screen_height());
-        let pic_h = (h - HELP_HEIGHT).max(1.0);
-        mq::clear_background(mq::WHITE);
-        draw_scene(&tl.scene_at(anim, t), 0.0, 0.0, w as u32, pic_h as u32, &fonts);
-        let done = tl.manipulation_starts.iter().filter(|&&s| s <= t).count();
-        let line1 = format!(
-            "move {done}/{}   {:.1} s / {:.1} s   speed {speed:.2}x   {}   {status}",
-            tl.manipulation_starts.len(),
-            t,
-            tl.duration,
-            if playing { "playing" } else { "paused" },
-        );
-        fonts.text(&line1, 8.0, pic_h + 17.0, 13, mq::DARKGRAY);
-        fonts.text(
-            "space play/pause   Left/Right step   [ ] slower/faster   Home/End",
-            8.0,
-            pic_h + 36.0,
-            12,
-            mq::GRAY,
-        );
-        fonts.text("R restart   G save GIF   F full screen   Esc quit", 8.0, pic_h + 54.0, 12, mq::GRAY);
+        // The key that ends a blank is used up, and so is the character it types.
+        let mut unblanked = false;
+        for input in inputs.take() {
+            let layout = Layout::new(w, h, p.hud);
+            let effect = match input {
+                Input::Key(_) if p.blank => {
+                    unblanked = p.unblank();
+                    Effect::None
+                }
+                Input::Key(code) => keys::action(code).map_or(Effect::None, |a| p.act(a)),
+                Input::Char('?') if !p.blank && !unblanked => p.act(keys::Action::Help),
+                Input::Char(_) => Effect::None,
+                Input::Press(x, y) => {
+                    if let Some(bar) = layout.bar.filter(|b| b.contains(x, y) && !p.blank) {
+                        p.press_bar(frame::bar_fraction(&bar, x));
+                    }
+                    Effect::None
+                }
+                Input::Move(x, _) => {
+                    if let Some(bar) = layout.bar.filter(|_| p.holding_bar()) {
+                        p.drag_bar(frame::bar_fraction(&bar, x));
+                    }
+                    Effect::None
+                }
+                Input::Release(..) => {
+                    p.release_bar();
+                    Effect::None
+                }
+            };
+            match effect {
+                Effect::Quit => return Ok(()),
+                Effect::Fullscreen => {
+                    fullscreen = !fullscreen;
+                    mq::set_fullscreen(fullscreen);
+                }
+                Effect::SaveGif => {
+                    if let Slide::Show(show) = p.slide() {
+                        saved += 1;
+                        let path = PathBuf::from(format!("tumble-view-{saved}.gif"));
+                        p.message = Some((save_gif(show.anim.as_ref(), p.speed, &path), 4.0));
+                    }
+                }
+                Effect::None => {}
+            }
+        }
+        if !p.hud {
+            p.release_bar();
+        }
+        p.update(mq::get_frame_time() as f64);
+        frame::draw(&p, &fonts, &chrome, w, h);
         mq::next_frame().await;
     }
 }
@@ -221,15 +227,5 @@ pub(crate) fn save_gif(anim: &(dyn Animated + Sync), speed: f64, path: &std::pat
     match export_gif(anim, &timeline, path, opts) {
         Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
         Err(e) => format!("could not save: {e}"),
-    }
-}
-
-/// The time at which the manipulation starting at `start` has finished (the start of the next
-/// manipulation, or the end of the timeline's last segment).
-fn next_rest(tl: &Timeline, start: f64) -> f64 {
-    let next = tl.manipulation_starts.iter().copied().find(|&s| s > start + 1e-6);
-    match next {
-        Some(n) => n,
-        None => tl.segments.last().map_or(tl.duration, |s| s.start + s.duration),
     }
 }

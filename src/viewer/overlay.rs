@@ -1,0 +1,69 @@
+//! What the viewer draws over or instead of a picture: the `?` help overlay (a translucent
+//! panel listing keys and what they do) and title cards (a talk's opening card, an item's).
+
+use super::frame::Rect;
+use super::presenter::TitleCard;
+use crate::render::window::{mq_color, Fonts};
+use crate::theme::Chrome;
+use macroquad::prelude as mq;
+
+/// Draws the help panel, centred in a `width` x `height` pixel window, listing `lines`
+/// (`(keys, what they do)`), with a heading and how to close it.
+pub fn help(lines: &[(String, String)], width: f32, height: f32, chrome: &Chrome, fonts: &Fonts) {
+    let rows = lines.len() as f32 + 2.5;
+    let widths = |size: f32| {
+        let key_w = lines.iter().map(|(k, _)| fonts.width(k, size)).fold(0.0, f32::max);
+        let what_w = lines.iter().map(|(_, w)| fonts.width(w, size)).fold(0.0, f32::max);
+        (key_w, what_w, key_w + what_w + 3.6 * size)
+    };
+    let mut size = (height * 0.8 / rows / 1.55).clamp(7.0, 15.0);
+    let total = widths(size).2;
+    if total > width - 16.0 {
+        // Smaller type, so that the longest line fits the window.
+        size = (size * (width - 16.0) / total).max(5.0);
+    }
+    let (key_w, _, w) = widths(size);
+    let w = w.min(width - 16.0);
+    let line = size * 1.55;
+    let pad = size * 1.2;
+    let h = rows * line + pad;
+    let (x, y) = (((width - w) / 2.0).round(), ((height - h) / 2.0).round());
+    mq::draw_rectangle(x, y, w, h, mq_color(chrome.panel));
+    let mut by = y + pad + size;
+    fonts.text("Keys and mouse", x + pad, by, size * 1.1, mq_color(chrome.panel_keys));
+    let close = "? or Esc: close";
+    fonts.text(close, x + w - pad - fonts.width(close, size), by, size, mq_color(chrome.panel_text));
+    by += line * 1.5;
+    for (keys, what) in lines {
+        fonts.text(keys, x + pad, by, size, mq_color(chrome.panel_keys));
+        fonts.text(what, x + 2.0 * pad + key_w, by, size, mq_color(chrome.panel_text));
+        by += line;
+    }
+}
+
+/// Draws a title card filling `r`: the title centred, large, and its lines under it.
+pub fn title_card(card: &TitleCard, r: Rect, chrome: &Chrome, fonts: &Fonts) {
+    mq::draw_rectangle(r.x, r.y, r.w, r.h, mq_color(chrome.page));
+    let fit = |text: &str, size: f32, max_w: f32| {
+        let w = fonts.width(text, size);
+        if w > max_w {
+            size * max_w / w
+        } else {
+            size
+        }
+    };
+    let max_w = r.w * 0.86;
+    let size = fit(&card.title, (r.h * 0.1).clamp(12.0, 72.0), max_w);
+    let small = (size * 0.42).clamp(9.0, 28.0);
+    let block = size * 1.4 + card.lines.len() as f32 * small * 1.5;
+    let mut y = r.y + (r.h - block) / 2.0 + size * 0.8;
+    let tw = fonts.width(&card.title, size);
+    fonts.text(&card.title, r.x + (r.w - tw) / 2.0, y, size, mq_color(chrome.text));
+    y += size * 0.6 + small * 1.5;
+    for line in &card.lines {
+        let s = fit(line, small, max_w);
+        let lw = fonts.width(line, s);
+        fonts.text(line, r.x + (r.w - lw) / 2.0, y, s, mq_color(chrome.dim));
+        y += small * 1.5;
+    }
+}

@@ -3,7 +3,8 @@
 //! may be written as the transparent index. The rectangle is parsed into LZW codes once for
 //! each way of writing its unchanged pixels that may be the shortest ([`Parsed`]): every one
 //! as itself, every one transparent, a free choice per pixel ([`crate::export::gif_lzw`]),
-//! runs kept whole, gifsicle's rule (stretches of two colours or more transparent).
+//! runs kept whole, gifsicle's rule (stretches of two colours or more transparent), and that
+//! rule with one-colour stretches left to the free choice.
 //! Transparency helps where a still area surrounds the change; where nearly everything moves
 //! (a box turning) the plain picture is shorter.
 //!
@@ -155,6 +156,8 @@ enum Unchanged {
     /// Each maximal stretch of unchanged pixels (in rows) transparent when it holds two
     /// colours or more, else as itself (gifsicle's rule).
     Stretches,
+    /// As [`Unchanged::Stretches`], but a one-colour stretch freely (chosen by the encoder).
+    FreeStretches,
 }
 
 /// Frames of at most this many pixels, or with at least half their pixels unchanged, also
@@ -244,7 +247,7 @@ impl Parsed {
         let mut ways = vec![parse(p, Unchanged::Own, 0, 2, Clear::Eager)];
         // The transparent index stands in as a palette index no changed pixel has.
         if let Some(t) = (0..256).find(|&i| p.changed[i] == 0).filter(|_| p.any_free()) {
-            let mut hows = vec![Unchanged::Free, Unchanged::Runs, Unchanged::Stretches];
+            let mut hows = vec![Unchanged::Free, Unchanged::Runs, Unchanged::Stretches, Unchanged::FreeStretches];
             let kept: u32 = p.kept.iter().sum();
             if p.symbols.len() <= SMALL_FRAME || kept as usize * 2 >= p.symbols.len() {
                 hows.push(Unchanged::Transparent);
@@ -402,7 +405,11 @@ fn symbols(p: &Patch, how: Unchanged, t: u8) -> (Vec<u8>, Vec<bool>) {
                 syms.push(if own { s } else { t });
             }
         }
-        Unchanged::Stretches => {
+        Unchanged::Stretches | Unchanged::FreeStretches => {
+            let free_one = how == Unchanged::FreeStretches;
+            if free_one {
+                choice.resize(n, false);
+            }
             let mut i = 0;
             while i < n {
                 if !p.free[i] {
@@ -414,6 +421,9 @@ fn symbols(p: &Patch, how: Unchanged, t: u8) -> (Vec<u8>, Vec<bool>) {
                 let stretch = &p.symbols[i..end];
                 let one = stretch.iter().all(|&s| s == stretch[0]) && changed(stretch[0]);
                 syms.extend(stretch.iter().map(|&s| if one { s } else { t }));
+                if free_one && one {
+                    choice[i..end].fill(true);
+                }
                 i = end;
             }
         }

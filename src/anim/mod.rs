@@ -37,48 +37,39 @@ pub trait Animated {
     fn pacing(&self) -> Pacing;
 }
 
-/// A borrowed animation is an animation (so that a theme can wrap one it does not own).
-impl<T: Animated + ?Sized> Animated for &T {
-    fn steps(&self) -> usize {
-        (**self).steps()
-    }
-    fn manipulation(&self, step: usize) -> Option<usize> {
-        (**self).manipulation(step)
-    }
-    fn tween_seconds(&self, step: usize) -> f64 {
-        (**self).tween_seconds(step)
-    }
-    fn draw(&self, step: usize, fraction: f32) -> Scene {
-        (**self).draw(step, fraction)
-    }
-    fn palette_colors(&self) -> Vec<Color> {
-        (**self).palette_colors()
-    }
-    fn pacing(&self) -> Pacing {
-        (**self).pacing()
-    }
+/// Implements [`Animated`] for a pointer type by forwarding every method to the animation it
+/// points to.
+macro_rules! forward_animated {
+    ($($(#[$doc:meta])* $ptr:ty;)*) => {$(
+        $(#[$doc])*
+        impl<T: Animated + ?Sized> Animated for $ptr {
+            fn steps(&self) -> usize {
+                (**self).steps()
+            }
+            fn manipulation(&self, step: usize) -> Option<usize> {
+                (**self).manipulation(step)
+            }
+            fn tween_seconds(&self, step: usize) -> f64 {
+                (**self).tween_seconds(step)
+            }
+            fn draw(&self, step: usize, fraction: f32) -> Scene {
+                (**self).draw(step, fraction)
+            }
+            fn palette_colors(&self) -> Vec<Color> {
+                (**self).palette_colors()
+            }
+            fn pacing(&self) -> Pacing {
+                (**self).pacing()
+            }
+        }
+    )*};
 }
 
-/// A boxed animation is an animation (the viewer keeps its shows boxed).
-impl<T: Animated + ?Sized> Animated for Box<T> {
-    fn steps(&self) -> usize {
-        (**self).steps()
-    }
-    fn manipulation(&self, step: usize) -> Option<usize> {
-        (**self).manipulation(step)
-    }
-    fn tween_seconds(&self, step: usize) -> f64 {
-        (**self).tween_seconds(step)
-    }
-    fn draw(&self, step: usize, fraction: f32) -> Scene {
-        (**self).draw(step, fraction)
-    }
-    fn palette_colors(&self) -> Vec<Color> {
-        (**self).palette_colors()
-    }
-    fn pacing(&self) -> Pacing {
-        (**self).pacing()
-    }
+forward_animated! {
+    /// A borrowed animation is an animation (so that a theme can wrap one it does not own).
+    &T;
+    /// A boxed animation is an animation (the viewer keeps its shows boxed).
+    Box<T>;
 }
 
 /// How an engine's run is best paced, whatever plays it.

@@ -291,6 +291,16 @@ pub struct BoxAnimation {
 }
 
 impl BoxAnimation {
+    /// The challenge's Figure 1(a) with the moves of its worked example (9 manipulations), for
+    /// tests of what plays animations.
+    #[cfg(test)]
+    pub(crate) fn figure1() -> Self {
+        let s = super::BoxState::parse(".........@...o....ooo..xox...").unwrap();
+        let m = super::parse_moves("+>|<-v+^+").unwrap();
+        let (trace, failure) = super::record(&s, &m);
+        BoxAnimation::new(trace, m, failure)
+    }
+
     /// Wraps a recorded run (see [`record()`](super::record())).
     pub fn new(trace: Trace<BoxState, BoxEvent>, moves: Vec<Manipulation>, failure: Option<Failure>) -> Self {
         BoxAnimation { trace, moves, failure, caption: true }

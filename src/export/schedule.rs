@@ -177,18 +177,10 @@ mod tests {
     use super::*;
     use crate::anim::Animated;
     use crate::r#box::draw::BoxAnimation;
-    use crate::r#box::{parse_moves, record, BoxState};
-
-    fn figure1() -> BoxAnimation {
-        let s = BoxState::parse(".........@...o....ooo..xox...").unwrap();
-        let m = parse_moves("+>|<-v+^+").unwrap();
-        let (trace, failure) = record(&s, &m);
-        BoxAnimation::new(trace, m, failure)
-    }
 
     #[test]
     fn one_second_states_are_one_shot_each() {
-        let anim = figure1();
+        let anim = BoxAnimation::figure1();
         let tl = Timeline::new(&anim, Mode::ONE_SECOND, 1.0);
         let s = Schedule::new(&tl, Timing::default()).unwrap();
         assert_eq!(s.shots.len(), anim.steps());
@@ -199,7 +191,7 @@ mod tests {
 
     #[test]
     fn a_cut_trims_the_states_at_its_ends_and_the_hold_replaces_the_last_delay() {
-        let anim = figure1();
+        let anim = BoxAnimation::figure1();
         let tl = Timeline::new(&anim, Mode::ONE_SECOND, 1.0);
         let t = Timing { start: Some(2.5), end: Some(5.25), last_frame: None };
         let s = Schedule::new(&tl, t).unwrap();
@@ -213,7 +205,7 @@ mod tests {
 
     #[test]
     fn smooth_holds_merge_into_one_shot_and_keep_the_grid() {
-        let anim = figure1();
+        let anim = BoxAnimation::figure1();
         let tl = Timeline::new(&anim, Mode::smooth(20.0), 1.0);
         let s = Schedule::new(&tl, Timing::default()).unwrap();
         let frames = tl.frames();
@@ -230,7 +222,7 @@ mod tests {
 
     #[test]
     fn empty_cuts_are_refused() {
-        let anim = figure1();
+        let anim = BoxAnimation::figure1();
         let tl = Timeline::new(&anim, Mode::ONE_SECOND, 1.0);
         let e = Schedule::new(&tl, Timing { start: Some(99.0), ..Timing::default() }).unwrap_err();
         assert_eq!(

@@ -215,15 +215,10 @@ mod tests {
     use super::*;
     use crate::anim::{Mode, Timeline};
     use crate::r#box::draw::BoxAnimation;
-    use crate::r#box::{parse_moves, record, BoxState};
 
     /// Figure 1(a): 9 manipulations, box pacing (at least 1 s each, 0.5 s lead-in).
     fn figure1() -> Timeline {
-        let s = BoxState::parse(".........@...o....ooo..xox...").unwrap();
-        let m = parse_moves("+>|<-v+^+").unwrap();
-        let (trace, failure) = record(&s, &m);
-        let anim = BoxAnimation::new(trace, m, failure);
-        Timeline::new(&anim, Mode::smooth(60.0), 1.0)
+        Timeline::new(&BoxAnimation::figure1(), Mode::smooth(60.0), 1.0)
     }
 
     fn run_out(p: &mut Player) {

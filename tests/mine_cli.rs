@@ -33,7 +33,9 @@ fn validator_answers_through_the_command_line() {
         .write_stdin("LLLLDDDDDWWWWWWWWWWWW\n")
         .assert()
         .success()
-        .stdout(contains("{\"score\":-14,\"ending\":\"lose\",\"moves\":14,\"lambdas\":0,"));
+        .stdout(contains("{\"score\":-14,\"ending\":\"lose\",\"moves\":14,\"lambdas\":0,"))
+        // The route reported is what was played: nothing after the robot drowned.
+        .stdout(contains("\"route\":\"LLLLDDDDDWWWWW\",\"cut\":0}"));
     // The map from standard input with `-`, route as an argument; an empty route is an abort.
     let text = std::fs::read_to_string(map("contest1")).unwrap();
     tumble()

@@ -23,6 +23,22 @@ fn solves_counts_and_explains() {
     assert!(text.ends_with("OO##\n##OO\nOO#O\nOO#O\n"));
 }
 
+/// The bundled demo file, with its comment line, is a board `ohno solve` reads; a board past
+/// the largest side is refused (exit 2) before the solver starts.
+#[test]
+fn the_demo_file_is_read_and_huge_boards_are_refused() {
+    let demo = include_str!("../demos/ohno-demo.ohno");
+    assert!(demo.starts_with(';'));
+    tumble().args(["ohno", "solve"]).write_stdin(demo).assert().success().stdout("OO##\n##OO\nOO#O\nOO#O\n");
+    let huge = format!("{}\n", ".".repeat(150)).repeat(150);
+    tumble()
+        .args(["ohno", "solve", "--count"])
+        .write_stdin(huge)
+        .assert()
+        .code(2)
+        .stderr(contains("the board is too large at line 101: boards have at most 100 rows and 100 columns"));
+}
+
 /// A board with several solutions is still solved (exit 0), with a note on standard error;
 /// a proper puzzle gets no note.
 #[test]

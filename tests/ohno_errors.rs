@@ -68,11 +68,40 @@ fn error_table() {
             BoardError::NumberTooLarge { line: 2, column: 2, number: 7, size: 4, max: 6 },
             "the number 7 at line 2, column 2 is larger than a 4x4 board allows (at most 6)",
         ),
+        // Comment lines (as in the demo files) count as lines but are not rows.
+        (
+            "; a comment\n...\n  ; another\n.x.\n...",
+            BoardError::InvalidChar { line: 4, column: 2, ch: 'x' },
+            "invalid character 'x' at line 4, column 2 (expected '.', '#', 'O' or a digit 1-9)",
+        ),
     ];
+    let wide = format!("{}\n", ".".repeat(101));
+    let tall = format!("; 101 rows\n{}", "..\n".repeat(101));
+    let too_large = [
+        (wide.as_str(), BoardError::TooLarge { line: 1, max: 100 }),
+        (tall.as_str(), BoardError::TooLarge { line: 102, max: 100 }),
+    ];
+    for (text, err) in &too_large {
+        let got = Board::parse(text).unwrap_err();
+        assert_eq!(&got, err);
+        assert_eq!(
+            got.to_string(),
+            format!("the board is too large at line {}: boards have at most 100 rows and 100 columns", err_line(err))
+        );
+    }
+    let side = format!("{}\n", ".".repeat(100)).repeat(100);
+    assert_eq!(Board::parse(&side).unwrap().size(), 100, "100x100 is read");
     for (text, err, msg) in table {
         let got = Board::parse(text).unwrap_err();
         assert_eq!(&got, err, "{text:?}");
         assert_eq!(got.to_string(), *msg, "{text:?}");
+    }
+}
+
+fn err_line(e: &BoardError) -> usize {
+    match e {
+        BoardError::TooLarge { line, .. } => *line,
+        _ => 0,
     }
 }
 

@@ -39,7 +39,9 @@ pub struct RunArgs {
     /// The route (e.g. LDRDDULULLDDL), taken as typed. Without it, it is read from standard input (when the map is a file).
     #[arg(allow_hyphen_values = true)]
     route: Option<String>,
-    /// Print one JSON object {"score","ending","moves","lambdas","map"} instead.
+    /// Print one JSON object {"score","ending","moves","lambdas","map","route","cut"} instead:
+    /// "route" is the commands executed (none after the game ended), "cut" how many commands
+    /// past the judges' limit were not played.
     #[arg(long, conflicts_with = "trace")]
     json: bool,
     /// Print the map after every step.
@@ -156,25 +158,45 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         );
     }
     let (played, cut) = judged_route(&mine, &route, args.no_limit);
-    let recording = record_compact(&mine, played);
-    let last = recording.state_at(recording.len() - 1);
-    let outcome = recording.outcome();
+    // The states one by one are kept only for what shows them (--trace, pictures): a long
+    // route on a big map would otherwise hold a frame per command.
+    let recording = (args.trace || args.picture.any()).then(|| record_compact(&mine, played));
+    let (last, executed) = play(&mine, played);
+    let outcome = last.outcome();
     if args.json {
-        let commands: String = played.chars().filter(|c| crate::mine::Command::from_char(*c).is_some()).collect();
-        print_line(&to_json(&last, &outcome, &commands, cut))?;
+        print_line(&to_json(&last, &outcome, &executed, cut))?;
     } else {
-        if args.trace {
-            for i in 0..recording.len() {
-                print_line(&format!("step {i}"))?;
-                print_line(&render_map(&recording.state_at(i)))?;
+        match &recording {
+            Some(r) if args.trace => {
+                for i in 0..r.len() {
+                    print_line(&format!("step {i}"))?;
+                    print_line(&render_map(&r.state_at(i)))?;
+                }
             }
-        } else {
-            print_line(&render_map(&last))?;
+            _ => print_line(&render_map(&last))?,
         }
         print_line(&summary(&outcome))?;
     }
-    if args.picture.any() {
-        write_pictures(&MineAnimation::from_recording(&mine, recording), &args.picture)?;
+    if let Some(r) = recording.filter(|_| args.picture.any()) {
+        write_pictures(&MineAnimation::from_recording(&mine, r), &args.picture)?;
     }
     Ok(0)
+}
+
+/// Plays `route` on a copy of `mine` as the judges do (spec "Ending checks": nothing after the
+/// game ends; characters that are not commands skipped): the final state and the commands
+/// executed.
+fn play(mine: &Mine, route: &str) -> (Mine, String) {
+    let mut m = mine.clone();
+    let mut executed = String::new();
+    for ch in route.chars() {
+        if m.ending().is_some() {
+            break;
+        }
+        if let Some(c) = crate::mine::Command::from_char(ch) {
+            m.step(c);
+            executed.push(ch);
+        }
+    }
+    (m, executed)
 }

@@ -21,8 +21,9 @@ pub struct PictureArgs {
     /// Write a still PNG image of the final state.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub png: Option<PathBuf>,
-    /// Write an animated GIF (whatever the file's extension): one frame per state, 1 s each,
-    /// unless --fps is given.
+    /// Write an animated GIF (whatever the file's extension): one frame per state (1 s each
+    /// for the box and 0h n0, 0.2 s for the mine) unless --fps is given or the command's help
+    /// says it is smooth by default.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,

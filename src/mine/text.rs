@@ -47,9 +47,9 @@ pub fn summary(outcome: &Outcome) -> String {
 
 /// A JSON object `{"score":N,"ending":"win"|"abort"|"lose","moves":N,"lambdas":N,"map":"...",
 /// "route":"...","cut":N}` with the map from [`render_map`] as an escaped JSON string (RFC 8259:
-/// `"`, `\`, control characters); `route` is the commands that were played (the route as given,
-/// up to the judges' limit, [`Mine::route_limit`]) and `cut` the number of commands after them
-/// that were not.
+/// `"`, `\`, control characters); `route` is the commands that were executed (the route as given,
+/// up to the judges' limit, [`Mine::route_limit`], and up to the end of the game) and `cut` the
+/// number of commands past that limit.
 pub fn to_json(mine: &Mine, outcome: &Outcome, route: &str, cut: usize) -> String {
     format!(
         "{{\"score\":{},\"ending\":\"{}\",\"moves\":{},\"lambdas\":{},\"map\":{},\"route\":{},\"cut\":{cut}}}",

@@ -107,6 +107,11 @@ impl Dir {
     }
 }
 
+/// The largest side [`Board::parse`] reads: the solver's tables grow with the fourth power of
+/// the side (a 100x100 board takes about 140 MB and a second to solve, a 140x140 one 440 MB);
+/// the game itself goes to 30x30 at most (specs/ohno.md).
+pub const MAX_SIDE: usize = 100;
+
 /// An n x n 0h n0 board (n >= 1). Positions are `(row, col)`, **0-based**, row 0 at the top.
 ///
 /// Parsed from the challenge format, shown (via [`fmt::Display`]) in the output format.
@@ -129,23 +134,36 @@ impl Board {
     /// Reads the challenge format: n lines of n characters, `.` empty, `#` red, `1`..`9` a
     /// number; `O` (a plain blue, never in the challenge's input) is also accepted so that
     /// outputs and partly played boards read back. Each line has its trailing whitespace
-    /// (including `\r`) trimmed; blank lines at the start and end are ignored.
+    /// (including `\r`) trimmed; blank lines at the start and end are ignored, and so are
+    /// comment lines (first non-blank character `;`, as in the demo files) anywhere. Boards
+    /// have at most [`MAX_SIDE`] rows and columns.
     ///
     /// # Errors
-    /// [`BoardError::Empty`], [`BoardError::InvalidChar`], [`BoardError::Ragged`],
+    /// [`BoardError::Empty`], [`BoardError::TooLarge`], [`BoardError::InvalidChar`], [`BoardError::Ragged`],
     /// [`BoardError::NotSquare`], [`BoardError::NumberTooLarge`] (more than `2 * (n - 1)`), in
     /// that order of checking; rows and columns in errors are 1-based.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let lines: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
-        let first = lines.iter().position(|l| !l.is_empty());
-        let last = lines.iter().rposition(|l| !l.is_empty());
+        // (1-based line, text) of every line that is not a comment.
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim_start().starts_with(';'))
+            .map(|(i, l)| (i + 1, l.trim_end()))
+            .collect();
+        let first = lines.iter().position(|l| !l.1.is_empty());
+        let last = lines.iter().rposition(|l| !l.1.is_empty());
         let (first, last) = match (first, last) {
             (Some(f), Some(l)) => (f, l),
             _ => return Err(BoardError::Empty),
         };
-        let mut rows: Vec<Vec<Cell>> = Vec::new();
-        for (i, line) in lines.iter().enumerate().take(last + 1).skip(first) {
+        let first_line = lines[first].0;
+        let height = last + 1 - first;
+        if height > MAX_SIDE {
+            return Err(BoardError::TooLarge { line: lines[first + MAX_SIDE].0, max: MAX_SIDE });
+        }
+        let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
+        for &(line_no, line) in &lines[first..=last] {
             let mut row = Vec::with_capacity(line.len());
             for (j, ch) in line.chars().enumerate() {
                 let cell = match ch {
@@ -153,43 +171,35 @@ impl Board {
                     '#' => Cell::Red,
                     'O' => Cell::Blue,
                     '1'..='9' => Cell::Number(ch as u8 - b'0'),
-                    _ => return Err(BoardError::InvalidChar { line: i + 1, column: j + 1, ch }),
+                    _ => return Err(BoardError::InvalidChar { line: line_no, column: j + 1, ch }),
                 };
                 row.push(cell);
             }
-            if let Some(r0) = rows.first() {
+            if let Some((_, r0)) = rows.first() {
                 if row.len() != r0.len() {
-                    return Err(BoardError::Ragged {
-                        line: i + 1,
-                        first_line: first + 1,
-                        len: row.len(),
-                        expected: r0.len(),
-                    });
+                    return Err(BoardError::Ragged { line: line_no, first_line, len: row.len(), expected: r0.len() });
                 }
+            } else if row.len() > MAX_SIDE {
+                return Err(BoardError::TooLarge { line: line_no, max: MAX_SIDE });
             }
-            rows.push(row);
+            rows.push((line_no, row));
         }
-        let n = rows[0].len();
+        let n = rows[0].1.len();
         if rows.len() != n {
             return Err(BoardError::NotSquare { rows: rows.len(), cols: n });
         }
         let max = 2 * (n - 1);
-        for (i, row) in rows.iter().enumerate() {
+        for (line, row) in &rows {
             for (j, cell) in row.iter().enumerate() {
                 if let Cell::Number(k) = *cell {
                     if k as usize > max {
-                        return Err(BoardError::NumberTooLarge {
-                            line: first + i + 1,
-                            column: j + 1,
-                            number: k,
-                            size: n,
-                            max,
-                        });
+                        return Err(BoardError::NumberTooLarge { line: *line, column: j + 1, number: k, size: n, max });
                     }
                 }
             }
         }
-        Ok(Board { n, cells: rows.into_iter().flatten().collect() })
+        let rows = rows.into_iter().map(|(_, r)| r);
+        Ok(Board { n, cells: rows.flatten().collect() })
     }
 
     /// The side n (the board has n rows and n columns).

@@ -19,6 +19,14 @@ pub enum BoardError {
     /// The text holds no row at all (empty, or only blank lines).
     #[error("empty input: the board has no rows")]
     Empty,
+    /// More rows or columns than [`super::board::MAX_SIDE`]: `line` is the first line past it.
+    #[error("the board is too large at line {line}: boards have at most {max} rows and {max} columns")]
+    TooLarge {
+        /// 1-based line of the text: the first row past the limit, or the first row if it is too long.
+        line: usize,
+        /// The largest side read.
+        max: usize,
+    },
     /// A character other than `.`, `#`, `O` or a digit `1`..`9`.
     #[error("invalid character '{ch}' at line {line}, column {column} (expected '.', '#', 'O' or a digit 1-9)")]
     InvalidChar {

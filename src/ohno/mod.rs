@@ -42,7 +42,7 @@ pub mod rules;
 pub mod solve;
 pub mod steps;
 
-pub use board::{Board, Cell, Color, Dir};
+pub use board::{Board, Cell, Color, Dir, MAX_SIDE};
 pub use check::{check, PlayerError};
 pub use count::count_solutions;
 pub use error::{BoardError, NoPuzzle, NoSolution};

@@ -309,8 +309,14 @@ fn two_outputs_that_are_one_file_are_refused_before_anything_is_written() {
         .stderr(contains("sub/../x.png: the folder sub/.. does not exist"));
     std::os::unix::fs::symlink("y.gif", dir.path().join("link.gif")).unwrap();
     run(&["--png", "link.gif", "--gif", "y.gif"]).code(2).stderr(contains("are the same file"));
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(left, ["link.gif"], "nothing written");
+    std::fs::create_dir(dir.path().join("fr")).unwrap();
+    run(&["--frames", "fr", "--gif", "fr/00001.png"])
+        .code(2)
+        .stderr(contains("--gif fr/00001.png is inside the --frames folder fr"));
+    let mut left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    left.sort();
+    assert_eq!(left, ["fr", "link.gif"], "nothing written");
+    assert_eq!(std::fs::read_dir(dir.path().join("fr")).unwrap().count(), 0);
 }
 
 #[test]

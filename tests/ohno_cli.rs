@@ -37,6 +37,14 @@ fn the_demo_file_is_read_and_huge_boards_are_refused() {
         .assert()
         .code(2)
         .stderr(contains("the board is too large at line 101: boards have at most 100 rows and 100 columns"));
+    // --count prints a number: pictures asked with it are refused, not silently left out.
+    tumble()
+        .args(["ohno", "solve", "--count", "--gif", "never.gif"])
+        .write_stdin(demo)
+        .assert()
+        .code(2)
+        .stderr(contains("--count prints the number of solutions only"));
+    assert!(!std::path::Path::new("never.gif").exists());
 }
 
 /// A board with several solutions is still solved (exit 0), with a note on standard error;

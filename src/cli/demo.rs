@@ -118,7 +118,7 @@ pub fn load(path: &Path) -> Result<Demo, CliError> {
 /// `.box`, `.mine` or `.ohno`).
 ///
 /// # Errors
-/// The folder or one of its demo files cannot be read.
+/// The folder or one of its demo files cannot be read, or the folder holds no demo file.
 pub fn list(dir: Option<&Path>) -> Result<Vec<Demo>, CliError> {
     let Some(dir) = dir else {
         return Ok(BUILT_IN.iter().map(|(file, text)| from_text(file, text, format!("demo {file}"))).collect());
@@ -128,6 +128,13 @@ pub fn list(dir: Option<&Path>) -> Result<Vec<Demo>, CliError> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| KINDS.iter().any(|k| x == *k)))
         .collect();
+    if paths.is_empty() {
+        return Err(CliError::Input(format!(
+            "{}: no demo files there (files ending in {})",
+            dir.display(),
+            KINDS.iter().map(|k| format!(".{k}")).collect::<Vec<_>>().join(", ")
+        )));
+    }
     paths.sort();
     paths.iter().map(|p| load(p)).collect()
 }

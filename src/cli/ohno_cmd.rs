@@ -122,6 +122,11 @@ fn note_if_not_unique(puzzle: &Board) {
 
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
+    if args.count && args.picture.any() {
+        return Err(CliError::Input(
+            "--count prints the number of solutions only; drop --count to write pictures of the solution".into(),
+        ));
+    }
     let puzzle = load_board(args.file.as_deref())?;
     if args.count {
         print_line(match count_solutions(&puzzle, 2) {

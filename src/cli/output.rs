@@ -146,7 +146,8 @@ impl PictureArgs {
     /// Checks, before any work, that the outputs can be written: known formats, existing
     /// folders, no two outputs that are the same file however they are written (`./x.png` and
     /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), ffmpeg on
-    /// PATH for video, a --frames folder that holds nothing else, an --end after --start.
+    /// PATH for video, a --frames folder that holds nothing else (no other output inside it), an
+    /// --end after --start.
     ///
     /// # Errors
     /// [`CliError::Input`] naming the flag or file and what to do.
@@ -161,6 +162,16 @@ impl PictureArgs {
                     first_path.display(),
                     path.display(),
                     resolved.display()
+                )));
+            }
+            // --frames comes last: the files before it may not lie in its folder.
+            if let Some((first, first_path, _)) =
+                seen.iter().find(|(_, _, r)| flag == "--frames" && r.starts_with(&resolved))
+            {
+                return Err(CliError::Input(format!(
+                    "{first} {} is inside the --frames folder {}: the frames would overwrite it; write it elsewhere",
+                    first_path.display(),
+                    path.display()
                 )));
             }
             seen.push((flag, path, resolved));

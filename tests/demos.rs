@@ -74,24 +74,11 @@ fn the_built_in_demos_are_the_files_of_the_demos_folder() {
 #[test]
 fn demos_from_a_folder_and_their_errors_name_the_file_line() {
     let dir = tempfile::tempdir().unwrap();
+    let list = || Command::cargo_bin("tumble").unwrap().arg("demo").arg("--dir").arg(dir.path()).assert();
     // A folder without demo files is said to be one, not listed as nothing.
-    Command::cargo_bin("tumble")
-        .unwrap()
-        .arg("demo")
-        .arg("--dir")
-        .arg(dir.path())
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("no demo files there (files ending in .box, "));
+    list().code(2).stderr(predicates::str::contains("no demo files there (files ending in .box, "));
     std::fs::write(dir.path().join("mine.box"), "; My own\n.........@...o....ooo..xox...\n+\n").unwrap();
-    Command::cargo_bin("tumble")
-        .unwrap()
-        .arg("demo")
-        .arg("--dir")
-        .arg(dir.path())
-        .assert()
-        .success()
-        .stdout("mine             box   My own\n");
+    list().success().stdout("mine             box   My own\n");
     std::fs::write(dir.path().join("bad.box"), "; Bad\n; second comment\n.........@...o....ooo..xox...\n+?\n").unwrap();
     std::fs::write(dir.path().join("bad2.mine"), "; Bad map\n; route: L\n####\n#RLx\n####\n").unwrap();
     let out = dir.path().join("x.gif");

@@ -164,17 +164,16 @@ impl PictureArgs {
                     resolved.display()
                 )));
             }
-            // --frames comes last: the files before it may not lie in its folder.
-            if let Some((first, first_path, _)) =
-                seen.iter().find(|(_, _, r)| flag == "--frames" && r.starts_with(&resolved))
-            {
+            seen.push((flag, path, resolved));
+        }
+        if let Some((_, frames, folder)) = seen.iter().find(|(flag, _, _)| *flag == "--frames") {
+            if let Some((flag, path, _)) = seen.iter().find(|(f, _, r)| *f != "--frames" && r.starts_with(folder)) {
                 return Err(CliError::Input(format!(
-                    "{first} {} is inside the --frames folder {}: the frames would overwrite it; write it elsewhere",
-                    first_path.display(),
-                    path.display()
+                    "{flag} {} is inside the --frames folder {}: the frames would overwrite it; write it elsewhere",
+                    path.display(),
+                    frames.display()
                 )));
             }
-            seen.push((flag, path, resolved));
         }
         if let (Some(s), Some(e)) = (self.start, self.end) {
             if e <= s {

@@ -11,11 +11,14 @@
 //! - `beam.rs`: the layered beam over macro moves.
 //! - `replay.rs`: routes played again, cut at their collections.
 //! - `arrivals.rs`: a breadth-first search over game states between two cuts of a route.
+//! - `estimate.rs`: the relaxed estimate of the moves a state still needs (single-command
+//!   searches).
 
 pub(crate) mod arrivals;
 pub(crate) mod beam;
 pub(crate) mod beards;
 pub(crate) mod defer;
+pub(crate) mod estimate;
 pub(crate) mod moves;
 pub(crate) mod paths;
 pub(crate) mod reach;

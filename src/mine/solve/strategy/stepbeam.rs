@@ -6,8 +6,8 @@
 //! with the engine from every state, layer by layer (one layer per move), and keeps the `width`
 //! states of each layer that have the least left to do by a relaxed estimate: the weight of a
 //! spanning tree over the lambdas and higher-order rocks left and the lift (distances in moves
-//! over every cell but walls, `base/arrivals.rs`, `relaxed_distances`) plus the robot's distance
-//! to the nearest of them. A state that could not beat the best route even if it collected
+//! over every cell but walls) plus the robot's distance to the nearest of them
+//! (`base/estimate.rs`). A state that could not beat the best route even if it collected
 //! everything in that many moves is dropped. States that differ only in earth no rock rests on
 //! are one (`coarse_hash`), within a layer and against the two layers before.
 //! States with the same lambdas and higher-order rocks left take at most a sixteenth of a
@@ -22,8 +22,9 @@
 
 use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
-use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
-use crate::mine::solve::base::arrivals::{coarse_hash, relaxed_distances, COMMANDS};
+use crate::mine::map::Mine;
+use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
+use crate::mine::solve::base::estimate::{ceiling, estimate, goals_and_tree, goals_key, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::restart_point;
 use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
@@ -51,116 +52,6 @@ const SAME_GOALS_PART: usize = 16;
 
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
-
-/// Points a lambda is worth in a won game (25 for collecting it, 50 more at the lift): what a
-/// state can still gain per lambda left (task.pdf §2.5).
-const LAMBDA_WIN_POINTS: i64 = 75;
-
-/// Relaxed distances to every open cell: `dist[slot[g]][c]` is the fewest moves from cell `c`
-/// to cell `g` over every cell but walls.
-struct Tables {
-    slot: Vec<u32>,
-    dist: Vec<Vec<u32>>,
-}
-
-impl Tables {
-    /// None when the tables would take more than `bytes`.
-    fn new(mine: &Mine, bytes: usize) -> Option<Tables> {
-        let open: Vec<usize> = (0..mine.cells.len()).filter(|&c| mine.cells[c] != WALL).collect();
-        if open.len() * mine.cells.len() * 4 > bytes {
-            return None;
-        }
-        let mut slot = vec![u32::MAX; mine.cells.len()];
-        for (i, &c) in open.iter().enumerate() {
-            slot[c] = i as u32;
-        }
-        let dist = open.par_iter().map(|&g| relaxed_distances(mine, g)).collect();
-        Some(Tables { slot, dist })
-    }
-
-    /// Moves from `from` to `to` (both open cells), whichever way is shorter (a trampoline
-    /// makes the two differ).
-    #[inline]
-    fn between(&self, from: usize, to: usize) -> u32 {
-        let a = self.dist[self.slot[to] as usize][from];
-        let b = self.dist[self.slot[from] as usize][to];
-        a.min(b)
-    }
-}
-
-/// The goals left in `m`: lambdas and higher-order rocks, then the lift (if the map has one).
-fn goals(m: &Mine) -> Vec<usize> {
-    let mut g: Vec<usize> = (0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK).collect();
-    if m.lift != NONE {
-        g.push(m.lift);
-    }
-    g
-}
-
-/// Weight of a minimum spanning tree over `goals` (Prim's algorithm).
-fn tree_weight(t: &Tables, goals: &[usize]) -> u32 {
-    let k = goals.len();
-    if k < 2 {
-        return 0;
-    }
-    let mut key = vec![u32::MAX; k];
-    let mut done = vec![false; k];
-    key[0] = 0;
-    let mut total = 0u32;
-    for _ in 0..k {
-        let u = (0..k).filter(|&v| !done[v]).min_by_key(|&v| key[v]).unwrap();
-        done[u] = true;
-        total = total.saturating_add(key[u]);
-        for v in 0..k {
-            if !done[v] {
-                key[v] = key[v].min(t.between(goals[u], goals[v]));
-            }
-        }
-    }
-    total
-}
-
-/// A hash of where the lambdas and higher-order rocks of `m` are: states with the same key have
-/// the same goals left (the lift is the map's), so it keys the spanning-tree cache and the cap
-/// of [`SAME_GOALS_PART`].
-fn goals_key(m: &Mine) -> u64 {
-    use std::hash::Hasher;
-    let mut h = rustc_hash::FxHasher::default();
-    for (c, &t) in m.cells.iter().enumerate() {
-        if t == LAMBDA || t == HOROCK {
-            h.write_usize(c);
-        }
-    }
-    h.finish()
-}
-
-/// The goals of `m` and the weight of their spanning tree (`cache` keeps the trees by goal
-/// layout).
-fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
-    let g = goals(m);
-    let tree = *cache.entry(goals_key(m)).or_insert_with(|| tree_weight(t, &g));
-    (g, tree)
-}
-
-/// The moves a state still needs by the relaxed estimate: the spanning tree over its goals
-/// (`goals`, weighing `tree`) plus the robot's distance to the nearest one.
-fn estimate(t: &Tables, m: &Mine, goals: &[usize], tree: u32) -> u32 {
-    let near = goals.iter().map(|&c| t.between(m.robot, c)).min().unwrap_or(0);
-    tree.saturating_add(near)
-}
-
-/// True if `child` has the goals of `parent` (`goals`, the lift last): none was collected and
-/// no higher-order rock moved.
-fn same_goals(parent: &Mine, child: &Mine, goals: &[usize]) -> bool {
-    child.lambdas_on_map == parent.lambdas_on_map
-        && goals.iter().all(|&g| g == parent.lift || child.cells[g] == parent.cells[g])
-}
-
-/// The best score a state can still reach if it collects everything left and wins, by the
-/// estimate `h` of the moves that takes.
-fn ceiling(m: &Mine, h: u32) -> i64 {
-    LAMBDA_WIN_POINTS * (m.collected + m.lambdas_on_map) as i64 - m.moves as i64 - h as i64
-}
 
 /// A child of the current layer, before the layer is trimmed.
 struct Candidate {
@@ -445,7 +336,7 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{advance, goals_and_tree, route_to, Run, Tables, COMMANDS};
+    use super::{advance, route_to, Run, Tables, COMMANDS};
     use crate::mine::map::Mine;
     use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -457,18 +348,6 @@ mod tests {
         let links = vec![vec![code(b'L'), code(b'U')], vec![(1 << 3) | code(b'D')]];
         assert_eq!(route_to(&links, 0), b"UD");
         assert_eq!(route_to(&links[..1], 0), b"L");
-    }
-
-    #[test]
-    fn the_estimate_is_the_tree_over_the_goals_plus_the_nearest_goal() {
-        // Robot at x=2, lambdas at x=4 and x=6, the lift at x=7: the tree 4-6-7 weighs 3, the
-        // nearest goal is 2 moves away; the route RRRRR takes 5.
-        let mine = Mine::parse("########\n#R.\\.\\L\n########").unwrap();
-        let t = Tables::new(&mine, 1 << 20).unwrap();
-        let (goals, tree) = goals_and_tree(&t, &mine, &mut Default::default());
-        assert_eq!((goals.len(), tree), (3, 3));
-        assert_eq!(super::estimate(&t, &mine, &goals, tree), 5);
-        assert_eq!(mine.clone().run("RRRRR").score, 2 * 75 - 5);
     }
 
     /// Plays one whole run of `width` on sample map `name`, the best score so far being

@@ -228,7 +228,7 @@ fn map_metadata_as_people_share_it() {
         .arg("RR")
         .assert()
         .success()
-        .stdout(contains("score 48, abort, 2 moves, 1 lambdas, water level 1"))
+        .stdout(contains("score 48, abort, 2 moves, 1 lambda, water level 1"))
         .stderr(
             contains("shared.map: line 5, column 1: ignored \"Easiness 23\"")
                 .and(contains("line 6, column 1: ignored \"7\"")),

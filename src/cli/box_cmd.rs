@@ -8,6 +8,7 @@ use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
 use crate::r#box::solve::solve_with_stats;
 use crate::r#box::{ascii, parse_moves, record, BoxError, BoxState, Manipulation};
+use crate::words::count;
 use clap::Args;
 
 /// Arguments of `tumble box`.
@@ -138,9 +139,12 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     let (found, stats) = solve_with_stats(&state);
     let Some(moves) = found else {
         if stats.capped {
-            eprintln!("tumble: gave up after {} states without a solution", stats.stored);
+            eprintln!("tumble: gave up after {} without a solution", count(stats.stored, "state", "states"));
         } else {
-            eprintln!("tumble: no sequence empties this box without losing a smole ({} states searched)", stats.stored);
+            eprintln!(
+                "tumble: no sequence empties this box without losing a smole ({} searched)",
+                count(stats.stored, "state", "states")
+            );
         }
         return Ok(1);
     };

@@ -169,7 +169,8 @@ impl PictureArgs {
     /// to standard output (`-`) and that one not a terminal, ffmpeg on PATH for video, a
     /// --frames folder that holds nothing else (no other output inside it), an --end after
     /// --start. When a picture goes to standard output, what the command prints from then on
-    /// goes to standard error (see [`print_text`]).
+    /// goes to standard error (see [`print_text`]). Warns on standard error when --loop or
+    /// --no-loop has nothing to apply to (video, a still, frames: no GIF or APNG).
     ///
     /// # Errors
     /// [`CliError::Input`] naming the flag or file and what to do.
@@ -233,7 +234,29 @@ impl PictureArgs {
         if self.to_stdout().is_some() {
             TEXT_TO_STDERR.store(true, Ordering::Relaxed);
         }
+        if let Some(w) = self.ignored_loops(&outputs) {
+            eprintln!("tumble: warning: {w}");
+        }
         Ok(())
+    }
+
+    /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
+    /// GIF or an APNG (the formats with a loop count).
+    fn ignored_loops(&self, outputs: &[Output]) -> Option<String> {
+        let flag = match (self.no_loop, self.loops) {
+            (true, _) => "--no-loop".to_string(),
+            (false, Some(n)) => format!("--loop {n}"),
+            (false, None) => return None,
+        };
+        let loops = |o: &Output| matches!(o, Output::File(Format::Gif | Format::Apng, _));
+        if !self.any() || outputs.iter().any(loops) {
+            return None;
+        }
+        Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
+            format!("{flag} is ignored: video files have no loop count (only GIF and APNG files have one)")
+        } else {
+            format!("{flag} is ignored: only GIF and APNG files have a loop count, and none is written")
+        })
     }
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.

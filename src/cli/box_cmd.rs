@@ -66,14 +66,12 @@ pub struct SolveArgs {
 }
 
 /// Formats a parse error of `input` (the state or the moves, named by `what`) with a window of
-/// the input and a caret under the position it names; `line` is `Some("NAME, line L")` when the
-/// input came from a file or standard input.
-pub(super) fn input_error(what: &str, input: &str, line: Option<&str>, e: &BoxError) -> CliError {
+/// the input and a caret under the column it names; `line` is `Some((NAME, L))` when the input
+/// is line L of a file or standard input (the message then starts with NAME and gives positions
+/// as line and column, as a map's or a board's errors do).
+pub(super) fn input_error(what: &str, input: &str, line: Option<(&str, usize)>, e: &BoxError) -> CliError {
     let mut msg = match line {
-        Some(place) => match e.position() {
-            Some(pos) => format!("{place}, column {pos}: {e}"),
-            None => format!("{place}: {e}"),
-        },
+        Some((name, l)) => format!("{name}: {}", e.at_line(l)),
         None => e.to_string(),
     };
     if let Some(pos) = e.position() {
@@ -126,9 +124,8 @@ pub(super) fn box_text(name: &str, text: &str) -> Result<(BoxState, Vec<Manipula
         )));
     }
     let (state, moves) = (state.trim_end(), moves.trim_end());
-    let parsed =
-        BoxState::parse(state).map_err(|e| input_error("state", state, Some(&format!("{name}, line {sl}")), &e))?;
-    let ms = parse_moves(moves).map_err(|e| input_error("moves", moves, Some(&format!("{name}, line {ml}")), &e))?;
+    let parsed = BoxState::parse(state).map_err(|e| input_error("state", state, Some((name, sl)), &e))?;
+    let ms = parse_moves(moves).map_err(|e| input_error("moves", moves, Some((name, ml)), &e))?;
     Ok((parsed, ms))
 }
 

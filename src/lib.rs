@@ -19,6 +19,7 @@ pub mod theme;
 pub mod trace;
 #[cfg(feature = "gui")]
 pub mod viewer;
+pub(crate) mod words;
 
 /// The allocator of every program built on tumble: mimalloc. The route finder clones game
 /// states by the million on both cores, and glibc's allocator took a third of its time there

@@ -228,7 +228,7 @@ fn map_metadata_as_people_share_it() {
         .arg("RR")
         .assert()
         .success()
-        .stdout(contains("score 48, abort, 2 moves, 1 lambdas, water level 1"))
+        .stdout(contains("score 48, abort, 2 moves, 1 lambda, water level 1"))
         .stderr(
             contains("shared.map: line 5, column 1: ignored \"Easiness 23\"")
                 .and(contains("line 6, column 1: ignored \"7\"")),
@@ -268,14 +268,14 @@ fn errors_about_long_input_stay_short() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.len() < 2000, "{} bytes", err.len());
-    assert!(err.contains("standard input, line 2, column 1000001: moves: character 1000001 is 'x'"), "{err}");
+    assert!(err.contains("standard input: moves: unknown character 'x' at line 2, column 1000001"), "{err}");
     assert!(err.contains(&format!("…{}x", "+".repeat(40))), "a window of the line: {err}");
     // The same for a state line.
     let input = format!("{}z\n+\n", ".".repeat(1_000_000));
     let out = tumble().arg("box").write_stdin(input).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.len() < 2000 && err.contains("line 1, column 1000001"), "{err}");
+    assert!(err.len() < 2000 && err.contains("state: unknown character 'z' at line 1, column 1000001"), "{err}");
     // And a map with a million-character row.
     let map = format!("{}\n#RL#\n", "#".repeat(1_000_000) + "x");
     let out = tumble().args(["mine", "run", "-", ""]).write_stdin(map).output().unwrap();
@@ -317,6 +317,50 @@ fn two_outputs_that_are_one_file_are_refused_before_anything_is_written() {
     left.sort();
     assert_eq!(left, ["fr", "link.gif"], "nothing written");
     assert_eq!(std::fs::read_dir(dir.path().join("fr")).unwrap().count(), 0);
+}
+
+/// `--gif -` and `--png -` write the picture to standard output (and what the command prints
+/// to standard error), never a file called `-`; `--out -`, `--frames -`, two pictures there and
+/// a terminal there are refused.
+#[test]
+fn a_hyphen_writes_the_picture_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| tumble().current_dir(dir.path()).args(["box", FIGURE1, "-"]).args(args).assert();
+    let gif = run(&["--gif", "-", "--size", "40"]).success().stderr(line(AFTER_CCW)).get_output().stdout.clone();
+    let d = tumble::export::gif_read::decode(&gif[..]).unwrap();
+    assert_eq!(d.frames.len(), 3, "one frame per state of the trace: the box, turned, fallen");
+    let png = run(&["--png", "-", "--size", "40"]).success().get_output().stdout.clone();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG on standard output");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file called -");
+    run(&["--png", "-", "--gif", "-"])
+        .code(2)
+        .stdout("")
+        .stderr(contains("--png - and --gif - both write to standard output"));
+    run(&["--out", "-"])
+        .code(2)
+        .stdout("")
+        .stderr(contains("--out -: standard output has no extension to tell the format"));
+    run(&["--frames", "-"])
+        .code(2)
+        .stdout("")
+        .stderr(contains("--frames -: a folder of frames cannot go to standard output"));
+    // `./-` is a file of that name, another output than standard output.
+    let gif = run(&["--png", "./-", "--gif", "-", "--size", "40"]).success().get_output().stdout.clone();
+    assert!(gif.starts_with(b"GIF89a"));
+    assert!(std::fs::read(dir.path().join("-")).unwrap().starts_with(b"\x89PNG"));
+    // On a terminal (util-linux `script` gives the command one), the picture is refused.
+    let typed = format!("{} box {FIGURE1} - --gif -", assert_cmd::cargo::cargo_bin("tumble").display());
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    match std::process::Command::new("script").args(["-qec", &typed, "/dev/null"]).output() {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out.status.code(), Some(2), "{text}");
+            assert!(text.contains("--gif -: standard output is a terminal"), "{text}");
+        }
+        Err(e) => eprintln!("terminal case skipped: no script ({e})"),
+    }
 }
 
 #[test]

@@ -40,9 +40,15 @@ fn ascii_and_trace_outputs() {
 fn bad_input_exits_2_with_the_position_and_writes_nothing() {
     let cases: &[(&[&str], &str)] = &[
         (&["box", ".........@...o....ooo..xox.."], "state: 28 characters; expected 29"),
-        (&["box", ".........@...o....ooo..xoz..."], "state: character 26 is 'z'; expected one of . o x @"),
-        (&["box", ".........@...o....ooo..xox...", "+>?"], "moves: character 3 is '?'; expected one of + - | < > ^ v"),
-        (&["box", ".o.......@...o....ooo..xox..."], "state: not stable: the creature in cell 1 would fall"),
+        (
+            &["box", ".........@...o....ooo..xoz..."],
+            "state: unknown character 'z' at column 26; expected one of . o x @",
+        ),
+        (
+            &["box", ".........@...o....ooo..xox...", "+>?"],
+            "moves: unknown character '?' at column 3; expected one of + - | < > ^ v",
+        ),
+        (&["box", ".o.......@...o....ooo..xox..."], "state: not stable: the creature at column 2 would fall"),
         (&["box", ".........@...o....ooo..xoxx.."], "state: 3 smoles"),
         (&["box", "..@......@...o....ooo..xox..."], "state: 2 stots"),
         (&["box", ""], "state: empty"),

@@ -90,7 +90,7 @@ fn demos_from_a_folder_and_their_errors_name_the_file_line() {
         .arg(dir.path())
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("bad.box, line 4, column 2: moves: character 2 is '?'"));
+        .stderr(predicates::str::contains("bad.box: moves: unknown character '?' at line 4, column 2"));
     Command::cargo_bin("tumble")
         .unwrap()
         .args(["demo", "bad2", "--dir"])

@@ -239,6 +239,29 @@ fn cut_hold_and_loops_from_the_command_line() {
     }
 }
 
+/// --loop and --no-loop with no GIF or APNG to apply to (a video, a still) are accepted with a
+/// warning; with a GIF or an APNG among the outputs, silently.
+#[test]
+fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        tumble().current_dir(dir.path()).args(["box", FIGURE1, "+", "--size", "40"]).args(args).assert().success()
+    };
+    run(&["--png", "p.png", "--loop", "2"])
+        .stderr(contains("warning: --loop 2 is ignored: only GIF and APNG files have a loop count"));
+    run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr("");
+    run(&["--out", "a.apng", "--loop", "2"]).stderr("");
+    if !ffmpeg_present() {
+        return;
+    }
+    run(&["--out", "v.mp4", "--loop", "3"])
+        .stderr(contains("warning: --loop 3 is ignored: video files have no loop count"));
+    run(&["--out", "v.webm", "--no-loop"])
+        .stderr(contains("warning: --no-loop is ignored: video files have no loop count"));
+    run(&["--out", "v.mp4", "--gif", "g.gif", "--loop", "3"]).stderr("");
+    assert!(dir.path().join("v.mp4").exists() && dir.path().join("v.webm").exists(), "written all the same");
+}
+
 #[test]
 fn unknown_extensions_and_missing_ffmpeg_are_refused_before_rendering() {
     let dir = tempfile::tempdir().unwrap();

@@ -60,7 +60,24 @@ fn trace_prints_every_step() {
     // L pushes the rock left and it falls; D collects the lambda; R moves on.
     assert!(text.contains("step 1\n######\n#. R #\n# *\\.#\n"), "{text}");
     assert!(text.contains("step 3\n######\n#.   #\n#   R#\n#\\ * #\nL *.\\#\n######\n"), "{text}");
-    assert!(text.ends_with("score 47, abort, 3 moves, 1 lambdas, water level 0, razors 0\n"));
+    assert!(text.ends_with("score 47, abort, 3 moves, 1 lambda, water level 0, razors 0\n"));
+}
+
+/// A count of one is in the singular in the summary and the notes (JSON keeps its keys).
+#[test]
+fn counts_of_one_are_in_the_singular() {
+    let run = |route: &str| tumble().args(["mine", "run", &map("contest1"), route]).assert().success();
+    run("L").stdout(contains("score -1, abort, 1 move, 0 lambdas, water level 0, razors 0\n"));
+    run("LDx")
+        .stdout(contains("score 48, abort, 2 moves, 1 lambda, water level 0"))
+        .stderr(contains("1 character of the route is not a command (L R U D W S A) and was skipped: 'x' at 3"));
+    run("LDxy").stderr(contains("2 characters of the route are not commands (L R U D W S A) and were skipped"));
+    run(&format!("LDRDD{}", "W".repeat(32))).stderr(contains("the last one was cut (--no-limit"));
+    tumble()
+        .args(["mine", "run", &map("contest1"), "LD", "--json"])
+        .assert()
+        .success()
+        .stdout(contains("\"moves\":2,\"lambdas\":1,"));
 }
 
 #[test]

@@ -114,10 +114,10 @@ fn bad_content_is_reported_at_its_value_with_the_engines_words() {
     let t = "title = \"t\"\n[[item]]\n";
     let e = error(&format!("{t}box = \".........@...o....ooo..xoz...\"\nmoves = \"+\"\n"), dir.path());
     assert_eq!((e.at.line, e.at.column), (3, 7));
-    assert!(e.message.contains("box state: character 26 is 'z'"), "{e}");
+    assert!(e.message.contains("box state: unknown character 'z' at column 26"), "{e}");
     let e = error(&format!("{t}box = \".........@...o....ooo..xox...\"\nmoves = \"+*\"\n"), dir.path());
     assert_eq!((e.at.line, e.at.column), (4, 9));
-    assert!(e.message.contains("box moves: character 2 is '*'"), "{e}");
+    assert!(e.message.contains("box moves: unknown character '*' at column 2"), "{e}");
     let e = error(&format!("{t}mine = \"bad.txt\"\nroute = \"R\"\n"), dir.path());
     assert_eq!((e.at.line, e.at.column), (3, 8));
     assert!(e.message.contains("bad.txt: unknown character 'Z' at line 2, column 4"), "the map's own line: {e}");

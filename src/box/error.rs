@@ -2,17 +2,17 @@
 //! initial state are errors, not `!`).
 
 use super::geometry::{CELLS, OPENING};
+use std::fmt;
 
-/// Why a state or moves string was rejected. Every message names the position: `character N`
-/// is a 1-based character position in the input text; `cell N` is a 0-based cell index in the
-/// spec's numbering (cell N is character N + 1 of the state string).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+/// Why a state or moves string was rejected. Every message names the position as a 1-based
+/// `column N` of the input text, as the mine's and 0h n0's errors do (the cell N of the spec's
+/// 0-based numbering is column N + 1 of the state; the fields keep the 0-based cells), and as
+/// `line L, column N` through [`BoxError::at_line`] when the text is a line of a file.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BoxError {
     /// The state string is empty.
-    #[error("state: empty; expected {CELLS} characters")]
     EmptyState,
     /// A state character other than `. o x @`.
-    #[error("state: character {position} is {found:?}; expected one of . o x @")]
     StateChar {
         /// 1-based character position.
         position: usize,
@@ -20,40 +20,31 @@ pub enum BoxError {
         found: char,
     },
     /// The state has the wrong number of characters.
-    #[error("state: {found} characters; expected {CELLS}")]
     StateLength {
         /// Number of characters found.
         found: usize,
     },
     /// Not exactly one stot.
-    #[error("state: {}; expected exactly 1", counted("no stot", "stot", "stots", cells))]
     StotCount {
         /// The cells holding a stot (0-based, ascending).
         cells: Vec<u8>,
     },
     /// More than 26 shubbles.
-    #[error("state: {count} shubbles; at most 26")]
     TooManyShubbles {
         /// Number of shubbles found.
         count: u32,
     },
     /// Not exactly two smoles.
-    #[error("state: {}; expected exactly 2", counted("no smoles", "smole", "smoles", cells))]
     SmoleCount {
         /// The cells holding a smole (0-based, ascending).
         cells: Vec<u8>,
     },
     /// A creature of the initial state would fall (or leave through the opening).
-    #[error(
-        "state: not stable: the creature in cell {cell} would {}",
-        if *cell == OPENING { "fall out through the opening" } else { "fall" }
-    )]
     Unstable {
         /// The lowest falling creature's cell (0-based): the one directly over the gap.
         cell: u8,
     },
     /// A moves character other than `+ - | < > ^ v`.
-    #[error("moves: character {position} is {found:?}; expected one of + - | < > ^ v")]
     MoveChar {
         /// 1-based character position.
         position: usize,
@@ -62,7 +53,61 @@ pub enum BoxError {
     },
 }
 
+impl fmt::Display for BoxError {
+    /// The message with columns alone: `state: unknown character 'z' at column 5; ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(None))
+    }
+}
+
+impl std::error::Error for BoxError {}
+
 impl BoxError {
+    /// The message for a state or moves that is line `line` of a file: every position as
+    /// `line L, column N` (`state: unknown character 'z' at line 3, column 5; ...`).
+    pub fn at_line(&self, line: usize) -> String {
+        self.message(Some(line))
+    }
+
+    fn message(&self, line: Option<usize>) -> String {
+        let at = |columns: &str, list: &str| match line {
+            Some(l) => format!("line {l}, {columns} {list}"),
+            None => format!("{columns} {list}"),
+        };
+        let column = |c: usize| at("column", &c.to_string());
+        // "1 smole (column 5)", "3 smoles (columns 5, 10, 21)": the 0-based cells as columns.
+        let counted = |none: &str, one: &str, many: &str, cells: &[u8]| {
+            let list = cells.iter().map(|&c| (c as usize + 1).to_string()).collect::<Vec<_>>().join(", ");
+            match cells.len() {
+                0 => none.to_string(),
+                1 => format!("1 {one} ({})", at("column", &list)),
+                n => format!("{n} {many} ({})", at("columns", &list)),
+            }
+        };
+        match self {
+            BoxError::EmptyState => format!("state: empty; expected {CELLS} characters"),
+            BoxError::StateChar { position, found } => {
+                format!("state: unknown character {found:?} at {}; expected one of . o x @", column(*position))
+            }
+            BoxError::StateLength { found } => format!("state: {found} characters; expected {CELLS}"),
+            BoxError::StotCount { cells } => {
+                format!("state: {}; expected exactly 1", counted("no stot", "stot", "stots", cells))
+            }
+            BoxError::TooManyShubbles { count } => format!("state: {count} shubbles; at most 26"),
+            BoxError::SmoleCount { cells } => {
+                format!("state: {}; expected exactly 2", counted("no smoles", "smole", "smoles", cells))
+            }
+            BoxError::Unstable { cell } => format!(
+                "state: not stable: the creature at {} would {}",
+                column(*cell as usize + 1),
+                if *cell == OPENING { "fall out through the opening" } else { "fall" }
+            ),
+            BoxError::MoveChar { position, found } => {
+                format!("moves: unknown character {found:?} at {}; expected one of + - | < > ^ v", column(*position))
+            }
+        }
+    }
+
     /// The 1-based character position the error points at, when it points at one character.
     pub fn position(&self) -> Option<usize> {
         match self {
@@ -83,15 +128,5 @@ impl BoxError {
     /// True for errors in the moves string, false for errors in the state string.
     pub fn is_moves(&self) -> bool {
         matches!(self, BoxError::MoveChar { .. })
-    }
-}
-
-/// "no stot", "1 smole (cell 4)", "3 smoles (cells 4, 9, 20)".
-fn counted(none: &str, one: &str, many: &str, cells: &[u8]) -> String {
-    let list = cells.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
-    match cells.len() {
-        0 => none.to_string(),
-        1 => format!("1 {one} (cell {list})"),
-        n => format!("{n} {many} (cells {list})"),
     }
 }

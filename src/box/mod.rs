@@ -12,7 +12,7 @@
 //! - [`error`]: [`BoxError`], bad input with its position.
 //!
 //! Numbering: cells are the spec's 0-based indices `0..29`; positions in error messages are
-//! 1-based characters of the input text.
+//! 1-based columns (characters) of the input text, so cell N is column N + 1.
 
 pub mod ascii;
 pub mod draw;

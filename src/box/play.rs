@@ -6,6 +6,7 @@ use crate::anim::Animated;
 use crate::live::{Input, Key, Live, Outcome, Response};
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::{record, BoxState, Failure, Illegal, Manipulation};
+use crate::words::count;
 
 /// A box game in progress.
 #[derive(Clone, Debug)]
@@ -115,7 +116,12 @@ impl Live for BoxPlay {
 
     fn status(&self) -> String {
         let s = self.state();
-        format!("{} moves   {} shubbles left   {} smoles", self.moves.len(), s.shubble_count(), s.smole_count())
+        format!(
+            "{}   {} left   {}",
+            count(self.moves.len(), "move", "moves"),
+            count(s.shubble_count(), "shubble", "shubbles"),
+            count(s.smole_count(), "smole", "smoles")
+        )
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -123,7 +129,7 @@ impl Live for BoxPlay {
             return Some(Outcome::Lost("A smole fell out of the box! Backspace to undo.".into()));
         }
         (self.state().shubble_count() == 0 && self.start.shubble_count() > 0)
-            .then(|| Outcome::Won(format!("Box emptied in {} moves!", self.moves.len())))
+            .then(|| Outcome::Won(format!("Box emptied in {}!", count(self.moves.len(), "move", "moves"))))
     }
 
     fn help(&self) -> &'static str {

@@ -8,6 +8,7 @@ use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
 use crate::r#box::solve::solve_with_stats;
 use crate::r#box::{ascii, parse_moves, record, BoxError, BoxState, Manipulation};
+use crate::words::count;
 use clap::Args;
 
 /// Arguments of `tumble box`.
@@ -65,14 +66,12 @@ pub struct SolveArgs {
 }
 
 /// Formats a parse error of `input` (the state or the moves, named by `what`) with a window of
-/// the input and a caret under the position it names; `line` is `Some("NAME, line L")` when the
-/// input came from a file or standard input.
-pub(super) fn input_error(what: &str, input: &str, line: Option<&str>, e: &BoxError) -> CliError {
+/// the input and a caret under the column it names; `line` is `Some((NAME, L))` when the input
+/// is line L of a file or standard input (the message then starts with NAME and gives positions
+/// as line and column, as a map's or a board's errors do).
+pub(super) fn input_error(what: &str, input: &str, line: Option<(&str, usize)>, e: &BoxError) -> CliError {
     let mut msg = match line {
-        Some(place) => match e.position() {
-            Some(pos) => format!("{place}, column {pos}: {e}"),
-            None => format!("{place}: {e}"),
-        },
+        Some((name, l)) => format!("{name}: {}", e.at_line(l)),
         None => e.to_string(),
     };
     if let Some(pos) = e.position() {
@@ -125,9 +124,8 @@ pub(super) fn box_text(name: &str, text: &str) -> Result<(BoxState, Vec<Manipula
         )));
     }
     let (state, moves) = (state.trim_end(), moves.trim_end());
-    let parsed =
-        BoxState::parse(state).map_err(|e| input_error("state", state, Some(&format!("{name}, line {sl}")), &e))?;
-    let ms = parse_moves(moves).map_err(|e| input_error("moves", moves, Some(&format!("{name}, line {ml}")), &e))?;
+    let parsed = BoxState::parse(state).map_err(|e| input_error("state", state, Some((name, sl)), &e))?;
+    let ms = parse_moves(moves).map_err(|e| input_error("moves", moves, Some((name, ml)), &e))?;
     Ok((parsed, ms))
 }
 
@@ -138,9 +136,12 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     let (found, stats) = solve_with_stats(&state);
     let Some(moves) = found else {
         if stats.capped {
-            eprintln!("tumble: gave up after {} states without a solution", stats.stored);
+            eprintln!("tumble: gave up after {} without a solution", count(stats.stored, "state", "states"));
         } else {
-            eprintln!("tumble: no sequence empties this box without losing a smole ({} states searched)", stats.stored);
+            eprintln!(
+                "tumble: no sequence empties this box without losing a smole ({} searched)",
+                count(stats.stored, "state", "states")
+            );
         }
         return Ok(1);
     };

@@ -11,6 +11,7 @@ use super::box_cmd::box_text;
 use super::output::{print_line, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
+use crate::export::atomic::is_stdout;
 use crate::mine::draw::MineAnimation;
 use crate::ohno::draw::OhnoAnimation;
 use crate::ohno::{explain, Board};
@@ -176,6 +177,15 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
     })
 }
 
+/// Says on standard error that `path` was written.
+fn wrote(path: &Path) {
+    if is_stdout(path) {
+        eprintln!("tumble: wrote to standard output");
+    } else {
+        eprintln!("tumble: wrote {}", path.display());
+    }
+}
+
 /// Runs `tumble demo`.
 pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     args.picture.check()?;
@@ -190,16 +200,19 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
-        eprintln!("tumble: wrote {}", png.display());
+        wrote(png);
         if !args.picture.animates() {
             return Ok(0);
         }
     }
     let picture = args.picture.or_gif(PathBuf::from(format!("{}.gif", demo.name)));
-    picture.check()?;
+    if !args.picture.animates() {
+        // The GIF named after the demo was added: check it too (the rest was checked above).
+        picture.check()?;
+    }
     write_animations(anim.as_ref(), &picture)?;
     for path in picture.paths().into_iter().filter(|p| Some(*p) != picture.png.as_deref()) {
-        eprintln!("tumble: wrote {}", path.display());
+        wrote(path);
     }
     Ok(0)
 }

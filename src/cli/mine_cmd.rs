@@ -5,6 +5,7 @@ use super::output::{print_line, read_stdin, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;
 use crate::mine::{record_compact, render_map, summary, to_json, MapError, Mine};
+use crate::words::count;
 use clap::{Args, Subcommand};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -110,10 +111,11 @@ pub(super) fn judged_route<'a>(mine: &Mine, route: &'a str, no_limit: bool) -> (
     if no_limit || cut == 0 {
         return (route, 0);
     }
+    let cut_words = if cut == 1 { "the last one was cut".to_string() } else { format!("the last {cut} were cut") };
     eprintln!(
-        "tumble: note: the judges played at most the first {} commands of a route on this {} x {} map; the last {cut} \
-         were cut (--no-limit plays the whole route)",
-        mine.route_limit(),
+        "tumble: note: the judges played at most the first {} of a route on this {} x {} map; {cut_words} \
+         (--no-limit plays the whole route)",
+        count(mine.route_limit(), "command", "commands"),
         mine.width(),
         mine.height()
     );
@@ -150,12 +152,18 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         .enumerate()
         .filter(|(_, c)| crate::mine::Command::from_char(*c).is_none() && !c.is_whitespace())
         .collect();
-    if let Some(&(i, c)) = skipped.first() {
-        eprintln!(
-            "tumble: note: {} character(s) of the route are not commands (L R U D W S A) and were skipped, the first {c:?} at {}",
+    match skipped[..] {
+        [] => {}
+        [(i, c)] => eprintln!(
+            "tumble: note: 1 character of the route is not a command (L R U D W S A) and was skipped: {c:?} at {}",
+            i + 1
+        ),
+        [(i, c), ..] => eprintln!(
+            "tumble: note: {} characters of the route are not commands (L R U D W S A) and were skipped, the first \
+             {c:?} at {}",
             skipped.len(),
             i + 1
-        );
+        ),
     }
     let (played, cut) = judged_route(&mine, &route, args.no_limit);
     // The states one by one are kept only for what shows them (--trace, pictures): a long

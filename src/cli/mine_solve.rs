@@ -63,10 +63,10 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     };
     let report = |p: &Progress| {
         bar.set_message(format!(
-            "{:6.1} s   best score {}   {} states explored   (Ctrl-C: stop and print)",
+            "{:6.1} s   best score {}   {} explored   (Ctrl-C: stop and print)",
             p.elapsed.as_secs_f64(),
             p.best_score,
-            p.states_explored
+            crate::words::count(p.states_explored, "state", "states")
         ));
     };
     let solution = solve(&mine, &opts, &stop, &report);

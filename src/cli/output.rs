@@ -3,27 +3,29 @@
 
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::animation::{export, ExportOptions};
-use crate::export::atomic::resolve_target;
+use crate::export::atomic::{is_stdout, resolve_target, STDOUT};
 use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
 use crate::render::raster;
 use crate::scene::Scene;
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::CliError;
 
 /// Picture output flags.
 #[derive(Args, Debug, Clone)]
 pub struct PictureArgs {
-    /// Write a still PNG image of the final state.
+    /// Write a still PNG image of the final state (- for standard output, which must not be a
+    /// terminal; what the command prints goes to standard error then).
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub png: Option<PathBuf>,
     /// Write an animated GIF (whatever the file's extension): one frame per state (1 s each
     /// for the box and 0h n0, 0.2 s for the mine) unless --fps is given or the command's help
-    /// says it is smooth by default.
+    /// says it is smooth by default. - for standard output, as for --png.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
@@ -100,14 +102,32 @@ impl PictureArgs {
     /// The animated outputs asked for: --gif, each --out, --frames.
     ///
     /// # Errors
-    /// [`CliError::Input`] for an --out whose extension names no format.
+    /// [`CliError::Input`] for an --out whose extension names no format, and for `--out -` and
+    /// `--frames -` (standard output has no extension to tell the format, and holds no folder).
     pub fn outputs(&self) -> Result<Vec<Output>, CliError> {
         let mut outs: Vec<Output> = self.gif.iter().map(|p| Output::File(Format::Gif, p.clone())).collect();
         for p in &self.out {
+            if is_stdout(p) {
+                return Err(CliError::Input(
+                    "--out -: standard output has no extension to tell the format; use --gif - for a GIF there, \
+                     or name a file (x.gif, x.apng, x.mp4, x.webm)"
+                        .into(),
+                ));
+            }
             outs.push(Output::File(Format::from_path(p).map_err(CliError::Input)?, p.clone()));
+        }
+        if self.frames.as_deref().is_some_and(is_stdout) {
+            return Err(CliError::Input(
+                "--frames -: a folder of frames cannot go to standard output; name a folder".into(),
+            ));
         }
         outs.extend(self.frames.iter().map(|d| Output::Frames(d.clone())));
         Ok(outs)
+    }
+
+    /// The flag whose picture goes to standard output (`--png -` or `--gif -`), if any.
+    pub fn to_stdout(&self) -> Option<&'static str> {
+        self.named_paths().into_iter().find(|(_, p)| is_stdout(p)).map(|(flag, _)| flag)
     }
 
     /// True when an animation is to be written (--gif, --out or --frames).
@@ -145,9 +165,12 @@ impl PictureArgs {
 
     /// Checks, before any work, that the outputs can be written: known formats, existing
     /// folders, no two outputs that are the same file however they are written (`./x.png` and
-    /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), ffmpeg on
-    /// PATH for video, a --frames folder that holds nothing else (no other output inside it), an
-    /// --end after --start.
+    /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), at most one
+    /// to standard output (`-`) and that one not a terminal, ffmpeg on PATH for video, a
+    /// --frames folder that holds nothing else (no other output inside it), an --end after
+    /// --start. When a picture goes to standard output, what the command prints from then on
+    /// goes to standard error (see [`print_text`]). Warns on standard error when --loop or
+    /// --no-loop has nothing to apply to (video, a still, frames: no GIF or APNG).
     ///
     /// # Errors
     /// [`CliError::Input`] naming the flag or file and what to do.
@@ -155,8 +178,24 @@ impl PictureArgs {
         let outputs = self.outputs()?;
         let mut seen: Vec<(&str, &Path, PathBuf)> = Vec::new();
         for (flag, path) in self.named_paths() {
+            if is_stdout(path) {
+                if let Some((first, _, _)) = seen.iter().find(|(_, p, _)| is_stdout(p)) {
+                    return Err(CliError::Input(format!(
+                        "{first} - and {flag} - both write to standard output: give one of them a file"
+                    )));
+                }
+                if std::io::stdout().is_terminal() {
+                    return Err(CliError::Input(format!(
+                        "{flag} -: standard output is a terminal, and a picture there would be noise: redirect it \
+                         to a file (> out.{}) or a pipe",
+                        if flag == "--png" { "png" } else { "gif" }
+                    )));
+                }
+                seen.push((flag, path, PathBuf::from(STDOUT)));
+                continue;
+            }
             let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
-            if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
+            if let Some((first, first_path, _)) = seen.iter().find(|(_, p, r)| !is_stdout(p) && *r == resolved) {
                 return Err(CliError::Input(format!(
                     "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
                     first_path.display(),
@@ -167,7 +206,9 @@ impl PictureArgs {
             seen.push((flag, path, resolved));
         }
         if let Some((_, frames, folder)) = seen.iter().find(|(flag, _, _)| *flag == "--frames") {
-            if let Some((flag, path, _)) = seen.iter().find(|(f, _, r)| *f != "--frames" && r.starts_with(folder)) {
+            if let Some((flag, path, _)) =
+                seen.iter().find(|(f, p, r)| *f != "--frames" && !is_stdout(p) && r.starts_with(folder))
+            {
                 return Err(CliError::Input(format!(
                     "{flag} {} is inside the --frames folder {}: the frames would overwrite it; write it elsewhere",
                     path.display(),
@@ -190,7 +231,32 @@ impl PictureArgs {
                 Output::File(..) => {}
             }
         }
+        if self.to_stdout().is_some() {
+            TEXT_TO_STDERR.store(true, Ordering::Relaxed);
+        }
+        if let Some(w) = self.ignored_loops(&outputs) {
+            eprintln!("tumble: warning: {w}");
+        }
         Ok(())
+    }
+
+    /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
+    /// GIF or an APNG (the formats with a loop count).
+    fn ignored_loops(&self, outputs: &[Output]) -> Option<String> {
+        let flag = match (self.no_loop, self.loops) {
+            (true, _) => "--no-loop".to_string(),
+            (false, Some(n)) => format!("--loop {n}"),
+            (false, None) => return None,
+        };
+        let loops = |o: &Output| matches!(o, Output::File(Format::Gif | Format::Apng, _));
+        if !self.any() || outputs.iter().any(loops) {
+            return None;
+        }
+        Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
+            format!("{flag} is ignored: video files have no loop count (only GIF and APNG files have one)")
+        } else {
+            format!("{flag} is ignored: only GIF and APNG files have a loop count, and none is written")
+        })
     }
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
@@ -276,16 +342,28 @@ pub fn print_line(text: &str) -> Result<(), CliError> {
     print_text(&format!("{text}\n"))
 }
 
-/// Prints `text` as it is on standard output, flushed; see [`print_line`].
+/// Set by [`PictureArgs::check`] when a picture goes to standard output (`--png -`,
+/// `--gif -`): the text [`print_text`] prints then goes to standard error, so that standard
+/// output holds the picture alone.
+static TEXT_TO_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// Prints `text` as it is on standard output, flushed; see [`print_line`]. When a picture goes
+/// to standard output (see [`PictureArgs::check`]), the text goes to standard error instead.
 ///
 /// # Errors
 /// Write errors other than a closed pipe.
 pub fn print_text(text: &str) -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    let (name, result) = if TEXT_TO_STDERR.load(Ordering::Relaxed) {
+        let mut err = std::io::stderr().lock();
+        ("standard error", err.write_all(text.as_bytes()).and_then(|()| err.flush()))
+    } else {
+        let mut out = std::io::stdout().lock();
+        ("standard output", out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+    };
+    match result {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
-        Err(e) => Err(CliError::Io(std::io::Error::new(e.kind(), format!("standard output: {e}")))),
+        Err(e) => Err(CliError::Io(std::io::Error::new(e.kind(), format!("{name}: {e}")))),
     }
 }
 

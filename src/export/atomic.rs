@@ -11,17 +11,62 @@
 //! A symbolic link is followed first, so the file it points at is replaced and the link stays.
 //! Anything else that exists (`/dev/null`, a pipe, a terminal) is written to directly: renaming
 //! over it would replace the device with a file.
+//!
+//! The path `-` is standard output ([`STDOUT`]): the bytes are kept in memory and written there
+//! at the commit, so a failed export writes nothing there either. A terminal is refused (the
+//! bytes of a picture would be noise on the screen).
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+
+/// The path that means standard output.
+pub const STDOUT: &str = "-";
+
+/// True when `path` is `-`, standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == STDOUT
+}
+
+/// How a path is named in messages: `standard output` for `-`, else the path.
+pub fn shown(path: &Path) -> String {
+    if is_stdout(path) {
+        "standard output".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
 
 /// A file being written; [`AtomicFile::commit`] puts it in place. Dropped uncommitted, it
 /// leaves the target untouched and no temporary file.
 pub struct AtomicFile {
-    writer: Option<BufWriter<File>>,
+    writer: Option<Writer>,
     how: Staging,
     target: PathBuf,
+}
+
+/// Where the writes go until the commit.
+enum Writer {
+    /// A file (unnamed, temporary or the target itself).
+    File(BufWriter<File>),
+    /// Memory, for standard output.
+    Memory(Vec<u8>),
+}
+
+impl Write for Writer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Writer::File(w) => w.write(buf),
+            Writer::Memory(v) => v.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Writer::File(w) => w.flush(),
+            Writer::Memory(_) => Ok(()),
+        }
+    }
 }
 
 /// Where the bytes go until the commit.
@@ -32,11 +77,13 @@ enum Staging {
     Named(PathBuf),
     /// The target itself (a device or a pipe).
     Direct,
+    /// Memory, written to standard output at the commit.
+    Stdout,
 }
 
-/// An I/O error with the path in its message.
+/// An I/O error with the path in its message (`standard output` for `-`).
 pub fn with_path(path: &Path, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+    io::Error::new(e.kind(), format!("{}: {e}", shown(path)))
 }
 
 /// The file a write to `path` replaces: `path` with a symbolic link at its end followed (a
@@ -75,12 +122,23 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
 }
 
 impl AtomicFile {
-    /// Opens `target` for writing as described in the module documentation.
+    /// Opens `target` for writing as described in the module documentation (`-`: standard
+    /// output).
     ///
     /// # Errors
     /// The directory does not exist or is not writable, or `target` is a directory (the error
-    /// names the path).
+    /// names the path); `-` when standard output is a terminal.
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        if is_stdout(target) {
+            if io::stdout().is_terminal() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "standard output is a terminal: redirect it to a file (> out.gif) or a pipe",
+                ));
+            }
+            let writer = Some(Writer::Memory(Vec::new()));
+            return Ok(AtomicFile { writer, how: Staging::Stdout, target: target.to_path_buf() });
+        }
         let resolved = resolve_target(target)?;
         match fs::metadata(&resolved) {
             Ok(m) if m.is_dir() => {
@@ -105,7 +163,7 @@ impl AtomicFile {
     }
 
     fn new(file: File, how: Staging, target: PathBuf) -> AtomicFile {
-        AtomicFile { writer: Some(BufWriter::new(file)), how, target }
+        AtomicFile { writer: Some(Writer::File(BufWriter::new(file))), how, target }
     }
 
     /// Flushes, syncs and puts the file in place.
@@ -115,9 +173,15 @@ impl AtomicFile {
     pub fn commit(mut self) -> io::Result<()> {
         let writer = self.writer.take().expect("present until commit");
         let result = (|| {
-            let file = writer.into_inner().map_err(|e| e.into_error())?;
+            let file = match writer {
+                Writer::File(w) => w.into_inner().map_err(|e| e.into_error())?,
+                Writer::Memory(bytes) => {
+                    let mut out = io::stdout().lock();
+                    return out.write_all(&bytes).and_then(|()| out.flush());
+                }
+            };
             match &self.how {
-                Staging::Direct => Ok(()),
+                Staging::Direct | Staging::Stdout => Ok(()),
                 Staging::Named(tmp) => {
                     file.sync_all()?;
                     fs::rename(tmp, &self.target)

@@ -6,6 +6,7 @@ use crate::anim::Animated;
 use crate::live::{Input, Key, Live, Outcome, Response};
 use crate::mine::draw::MineAnimation;
 use crate::mine::{ending_words, Command, Ending, Mine};
+use crate::words::count;
 
 /// A mine game in progress.
 #[derive(Clone, Debug)]
@@ -95,7 +96,11 @@ impl Live for MinePlay {
         let mut s = format!("score {}   moves {}   lambdas left {}", m.score(), m.moves(), m.lambdas_remaining());
         if m.flooding() > 0 || m.water_level() > 0 {
             let left = (m.waterproof() + 1).saturating_sub(m.steps_under_water());
-            s.push_str(&format!("   water level {} ({} steps left under water)", m.water_level(), left));
+            s.push_str(&format!(
+                "   water level {} ({} left under water)",
+                m.water_level(),
+                count(left, "step", "steps")
+            ));
         }
         s.push_str(&format!("   razors {}", m.razors()));
         if m.growth() > 0 {
@@ -107,7 +112,9 @@ impl Live for MinePlay {
     fn outcome(&self) -> Option<Outcome> {
         let m = &self.current;
         match m.ending()? {
-            Ending::Win => Some(Outcome::Won(format!("Lifted out! Score {} in {} moves", m.score(), m.moves()))),
+            Ending::Win => {
+                Some(Outcome::Won(format!("Lifted out! Score {} in {}", m.score(), count(m.moves(), "move", "moves"))))
+            }
             Ending::Abort => Some(Outcome::Won(format!("Aborted with score {}", m.score()))),
             e => Some(Outcome::Lost(format!(
                 "Robot {}: score {}",

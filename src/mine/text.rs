@@ -3,6 +3,7 @@
 
 use super::map::Mine;
 use super::score::{Ending, Loss, Outcome};
+use crate::words::count;
 
 /// The map as text, top row first, rows joined by `\n` (no trailing newline), every row
 /// `width` characters (trailing spaces kept). Cells use the input alphabet (task.pdf §2.1):
@@ -32,14 +33,15 @@ pub fn ending_words(ending: Ending) -> &'static str {
     }
 }
 
-/// One line: `score S, win|abort|lose (crushed|drowned), M moves, L lambdas, water level W, razors R`.
+/// One line: `score S, win|abort|lose (crushed|drowned), M moves, L lambdas, water level W, razors R`
+/// (`1 move`, `1 lambda` in the singular).
 pub fn summary(outcome: &Outcome) -> String {
     format!(
-        "score {}, {}, {} moves, {} lambdas, water level {}, razors {}",
+        "score {}, {}, {}, {}, water level {}, razors {}",
         outcome.score,
         ending_words(outcome.ending),
-        outcome.moves,
-        outcome.lambdas,
+        count(outcome.moves, "move", "moves"),
+        count(outcome.lambdas, "lambda", "lambdas"),
         outcome.water_level,
         outcome.razors
     )

@@ -8,6 +8,7 @@
 use crate::anim::{ease, Animated, Pacing};
 use crate::ohno::{Board, Cell, Color as Colour, Deduction, Explanation, PlayerError};
 use crate::scene::{wrap, Color, Item, Layer, Scene, Shape, View};
+use crate::words::count;
 
 /// 0h n0's pacing: 1 s per deduction; smooth, at most one deduction per second.
 pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0 };
@@ -153,7 +154,7 @@ impl OhnoAnimation {
     fn caption(&self, step: usize) -> (String, String) {
         let total = self.trace.len() - 1;
         match &self.trace.steps[step].event {
-            None => ("0h n0".into(), format!("{} deductions to the solution", total)),
+            None => ("0h n0".into(), format!("{} to the solution", count(total, "deduction", "deductions"))),
             Some(d) => {
                 let text = d.to_string();
                 let detail = text.split_once(": ").map_or(text.clone(), |(_, rest)| rest.to_string());

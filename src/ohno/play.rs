@@ -8,6 +8,7 @@ use crate::ohno::draw::{board_scene, theme, Marks};
 use crate::ohno::rules::{next_further, next_hint};
 use crate::ohno::{check, explain, Board, Cell, Color as Colour, Deduction, PlayerError};
 use crate::scene::{Color, Scene};
+use crate::words::count;
 
 /// A 0h n0 game in progress.
 #[derive(Clone, Debug)]
@@ -144,7 +145,7 @@ impl Live for OhnoPlay {
 
     fn status(&self) -> String {
         let errors = check(&self.board);
-        let mut s = format!("{} cells left", self.board.empty_count());
+        let mut s = format!("{} left", count(self.board.empty_count(), "cell", "cells"));
         for e in errors.iter().take(2) {
             s.push_str(&format!("   {}", describe(e)));
         }
@@ -153,7 +154,7 @@ impl Live for OhnoPlay {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.board.is_complete() && check(&self.board).is_empty() && self.board.is_solution_of(&self.puzzle))
-            .then(|| Outcome::Won(format!("Solved in {} clicks!", self.history.len())))
+            .then(|| Outcome::Won(format!("Solved in {}!", count(self.history.len(), "click", "clicks"))))
     }
 
     fn help(&self) -> &'static str {

@@ -225,7 +225,7 @@ pub(crate) fn save_gif(anim: &(dyn Animated + Sync), speed: f64, path: &std::pat
     let opts =
         GifOptions { width: 600, height: (600.0 * view.h / view.w).round() as u32, looping: true, progress: false };
     match export_gif(anim, &timeline, path, opts) {
-        Ok(s) => format!("saved {} ({} frames)", path.display(), s.frames),
+        Ok(s) => format!("saved {} ({})", path.display(), crate::words::count(s.frames, "frame", "frames")),
         Err(e) => format!("could not save: {e}"),
     }
 }

@@ -401,3 +401,21 @@ fn file_names_that_begin_with_a_hyphen() {
     run(&["ohno", "solve", "-b.txt", "--count"]).success().stdout("1\n");
     run(&["ohno", "solve", "--count", "-b.txt"]).success().stdout("1\n");
 }
+
+#[test]
+fn a_reader_that_stops_reading_the_picture_is_not_an_error() {
+    // As `tumble demo figure1 --gif - --fps 20 | head -c 6` (a GIF larger than a pipe holds): the reader takes six bytes and closes the
+    // pipe; tumble exits 0, as it does when a reader stops reading its text.
+    use std::io::Read;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tumble"))
+        .args(["demo", "figure1", "--gif", "-", "--fps", "20"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 6];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"GIF89a");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}

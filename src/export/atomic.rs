@@ -176,8 +176,13 @@ impl AtomicFile {
             let file = match writer {
                 Writer::File(w) => w.into_inner().map_err(|e| e.into_error())?,
                 Writer::Memory(bytes) => {
+                    // A reader that stopped reading (`| head -c 6`) is not an error, as for
+                    // the text the commands print.
                     let mut out = io::stdout().lock();
-                    return out.write_all(&bytes).and_then(|()| out.flush());
+                    return match out.write_all(&bytes).and_then(|()| out.flush()) {
+                        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                        other => other,
+                    };
                 }
             };
             match &self.how {

@@ -3,7 +3,7 @@
 
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::animation::{export, ExportOptions};
-use crate::export::atomic::{is_stdout, resolve_target, STDOUT};
+use crate::export::atomic::{is_stdout, resolve_target};
 use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
@@ -125,11 +125,6 @@ impl PictureArgs {
         Ok(outs)
     }
 
-    /// The flag whose picture goes to standard output (`--png -` or `--gif -`), if any.
-    pub fn to_stdout(&self) -> Option<&'static str> {
-        self.named_paths().into_iter().find(|(_, p)| is_stdout(p)).map(|(flag, _)| flag)
-    }
-
     /// True when an animation is to be written (--gif, --out or --frames).
     pub fn animates(&self) -> bool {
         self.gif.is_some() || !self.out.is_empty() || self.frames.is_some()
@@ -177,9 +172,10 @@ impl PictureArgs {
     pub fn check(&self) -> Result<(), CliError> {
         let outputs = self.outputs()?;
         let mut seen: Vec<(&str, &Path, PathBuf)> = Vec::new();
+        let mut to_stdout: Option<&str> = None;
         for (flag, path) in self.named_paths() {
             if is_stdout(path) {
-                if let Some((first, _, _)) = seen.iter().find(|(_, p, _)| is_stdout(p)) {
+                if let Some(first) = to_stdout {
                     return Err(CliError::Input(format!(
                         "{first} - and {flag} - both write to standard output: give one of them a file"
                     )));
@@ -191,11 +187,11 @@ impl PictureArgs {
                         if flag == "--png" { "png" } else { "gif" }
                     )));
                 }
-                seen.push((flag, path, PathBuf::from(STDOUT)));
+                to_stdout = Some(flag);
                 continue;
             }
             let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
-            if let Some((first, first_path, _)) = seen.iter().find(|(_, p, r)| !is_stdout(p) && *r == resolved) {
+            if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
                 return Err(CliError::Input(format!(
                     "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
                     first_path.display(),
@@ -206,9 +202,7 @@ impl PictureArgs {
             seen.push((flag, path, resolved));
         }
         if let Some((_, frames, folder)) = seen.iter().find(|(flag, _, _)| *flag == "--frames") {
-            if let Some((flag, path, _)) =
-                seen.iter().find(|(f, p, r)| *f != "--frames" && !is_stdout(p) && r.starts_with(folder))
-            {
+            if let Some((flag, path, _)) = seen.iter().find(|(f, _, r)| *f != "--frames" && r.starts_with(folder)) {
                 return Err(CliError::Input(format!(
                     "{flag} {} is inside the --frames folder {}: the frames would overwrite it; write it elsewhere",
                     path.display(),
@@ -231,7 +225,7 @@ impl PictureArgs {
                 Output::File(..) => {}
             }
         }
-        if self.to_stdout().is_some() {
+        if to_stdout.is_some() {
             TEXT_TO_STDERR.store(true, Ordering::Relaxed);
         }
         if let Some(w) = self.ignored_loops(&outputs) {

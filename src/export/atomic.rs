@@ -75,10 +75,8 @@ enum Staging {
     Unnamed,
     /// A named temporary file beside the target.
     Named(PathBuf),
-    /// The target itself (a device or a pipe).
+    /// The target itself (a device, a pipe, or standard output from memory).
     Direct,
-    /// Memory, written to standard output at the commit.
-    Stdout,
 }
 
 /// An I/O error with the path in its message (`standard output` for `-`).
@@ -137,7 +135,7 @@ impl AtomicFile {
                 ));
             }
             let writer = Some(Writer::Memory(Vec::new()));
-            return Ok(AtomicFile { writer, how: Staging::Stdout, target: target.to_path_buf() });
+            return Ok(AtomicFile { writer, how: Staging::Direct, target: target.to_path_buf() });
         }
         let resolved = resolve_target(target)?;
         match fs::metadata(&resolved) {
@@ -186,7 +184,7 @@ impl AtomicFile {
                 }
             };
             match &self.how {
-                Staging::Direct | Staging::Stdout => Ok(()),
+                Staging::Direct => Ok(()),
                 Staging::Named(tmp) => {
                     file.sync_all()?;
                     fs::rename(tmp, &self.target)

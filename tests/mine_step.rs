@@ -120,6 +120,19 @@ fn abort_and_win() {
     assert_eq!(summary(&o), "score -14, lose (drowned), 14 moves, 0 lambdas, water level 2, razors 0");
 }
 
+/// `Mine::play` gives how much of the route was played: up to the command that ends the game
+/// (the win at command 13, the abort `A`), all of it otherwise, characters that are not
+/// commands included.
+#[test]
+fn the_part_of_a_route_that_is_played() {
+    let play = |route: &str| Mine::parse(&data("maps/contest1.map")).unwrap().play(route);
+    assert_eq!(play("LDRDDUULLLDDLRRR"), 13);
+    assert_eq!(play("LDRDD x UULLLDDL RR"), 16);
+    assert_eq!(play("LDAR"), 3);
+    assert_eq!(play("LxD"), 3);
+    assert_eq!(play(""), 0);
+}
+
 #[test]
 fn json_output() {
     let mut m = Mine::parse(&data("maps/contest1.map")).unwrap();

@@ -169,7 +169,10 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
     // The states one by one are kept only for what shows them (--trace, pictures): a long
     // route on a big map would otherwise hold a frame per command.
     let recording = (args.trace || args.picture.any()).then(|| record_compact(&mine, played));
-    let (last, executed) = play(&mine, played);
+    // As the judges play it (spec "Ending checks"): nothing after the game ends.
+    let mut last = mine.clone();
+    let used = last.play(played);
+    let executed: String = played[..used].chars().filter(|c| crate::mine::Command::from_char(*c).is_some()).collect();
     let outcome = last.outcome();
     if args.json {
         print_line(&to_json(&last, &outcome, &executed, cut))?;
@@ -189,22 +192,4 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
         write_pictures(&MineAnimation::from_recording(&mine, r), &args.picture)?;
     }
     Ok(0)
-}
-
-/// Plays `route` on a copy of `mine` as the judges do (spec "Ending checks": nothing after the
-/// game ends; characters that are not commands skipped): the final state and the commands
-/// executed.
-fn play(mine: &Mine, route: &str) -> (Mine, String) {
-    let mut m = mine.clone();
-    let mut executed = String::new();
-    for ch in route.chars() {
-        if m.ending().is_some() {
-            break;
-        }
-        if let Some(c) = crate::mine::Command::from_char(ch) {
-            m.step(c);
-            executed.push(ch);
-        }
-    }
-    (m, executed)
 }

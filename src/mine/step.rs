@@ -131,15 +131,22 @@ impl Mine {
     /// Runs a route: every `L R U D W A S` character in order, others skipped; stops at the end
     /// of the game. Returns the outcome, a route that runs out scoring as an abort.
     pub fn run(&mut self, route: &str) -> Outcome {
-        for ch in route.chars() {
+        self.play(route);
+        self.outcome()
+    }
+
+    /// Plays a route as [`Mine::run`] does and returns the length in bytes of the part of it
+    /// that was played: all of it, or up to the command that ended the game.
+    pub fn play(&mut self, route: &str) -> usize {
+        for (i, ch) in route.char_indices() {
             if self.ending.is_some() {
-                break;
+                return i;
             }
             if let Some(c) = Command::from_char(ch) {
                 self.step(c);
             }
         }
-        self.outcome()
+        route.len()
     }
 
     fn step_with(&mut self, c: Command, full: bool) -> StepReport {

@@ -13,8 +13,9 @@
 //!    (reorder, single edits; the trap pass once) for at most a second if the best route
 //!    changed; then slices of at most 3 s, from 3 s on, of the continuations while they have
 //!    had less than a quarter of the time (an eighth once they take arrivals as long as the
-//!    route) and of the single-command beam while it has had less than a third, unless the
-//!    best route loses the lift. Those slices do not count as the lane's time.
+//!    route) and of the single-command beam while it has had less than its share (a third of
+//!    the time until 10 s, half of it after), unless the best route loses the lift. Those
+//!    slices do not count as the lane's time.
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass; then back
 //!    to the lanes until the deadline, and a last edit pass if that found a better route.
@@ -49,10 +50,10 @@ const CONTINUATIONS_FROM: Duration = Duration::from_secs(3);
 /// of a slice may run longer, `strategy/continuations.rs`).
 const CONTINUATION_SLICE: Duration = Duration::from_secs(3);
 
-/// The single-command beam gets a `1 / STEPS_SHARE` part of the time counted from
-/// `STEPS_FROM`, in slices of `STEP_SLICE` at most.
+/// The single-command beam gets a third of the time from `STEPS_FROM` to `STEPS_HALF` and half
+/// of the time after ([`steps_share`]), in slices of `STEP_SLICE` at most.
 const STEPS_FROM: Duration = Duration::from_secs(3);
-const STEPS_SHARE: u32 = 3;
+const STEPS_HALF: Duration = Duration::from_secs(10);
 const STEP_SLICE: Duration = Duration::from_secs(3);
 
 /// The whole search on `mine` until `sh.deadline` (or the stop conditions), by the rule of the
@@ -170,13 +171,13 @@ impl Schedule {
         }
         let c = &self.continuations;
         let t0 = Instant::now();
-        if let Some(until) = side_slice(mine, sh, c.spent, CONTINUATIONS_FROM, c.share(), CONTINUATION_SLICE, deadline)
-        {
+        let share = sh.start.elapsed().saturating_sub(CONTINUATIONS_FROM) / c.share();
+        if let Some(until) = side_slice(mine, sh, c.spent, share, CONTINUATION_SLICE, deadline) {
             self.continuations.run(cx, until);
             self.turn_start += t0.elapsed();
         }
         let t0 = Instant::now();
-        if let Some(until) = side_slice(mine, sh, self.steps.spent, STEPS_FROM, STEPS_SHARE, STEP_SLICE, deadline) {
+        if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
             self.steps.run(cx, until);
             self.turn_start += t0.elapsed();
         }
@@ -260,20 +261,27 @@ impl Schedule {
     }
 }
 
-/// The end of the next slice of a search taken between turns that has spent `spent` so far:
-/// it may have a `1 / part` part of the time counted from `from`, in slices of `slice` at most.
-/// None when it has had its share, or while the best route collects everything and loses the
-/// lift (the lanes that may find a win need the time).
+/// The single-command beam's share of the time so far: a third of the time from
+/// [`STEPS_FROM`] to [`STEPS_HALF`], and half of the time after. The lanes need the first
+/// seconds to find a collection order; the beam's end games from cuts of the best route pay
+/// later.
+fn steps_share(sh: &Shared) -> Duration {
+    let elapsed = sh.start.elapsed();
+    elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) / 2
+}
+
+/// The end of the next slice of a search taken between turns that has spent `spent` so far
+/// and may have `share` of the time so far, in slices of `slice` at most. None when it has had
+/// its share, or while the best route collects everything and loses the lift (the lanes that
+/// may find a win need the time).
 fn side_slice(
     mine: &Mine,
     sh: &Shared,
     spent: Duration,
-    from: Duration,
-    part: u32,
+    share: Duration,
     slice: Duration,
     deadline: Instant,
 ) -> Option<Instant> {
-    let share = sh.start.elapsed().saturating_sub(from) / part;
     if spent >= share || Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
         return None;
     }
@@ -358,5 +366,21 @@ mod tests {
         sched.lanes[1].spent = s(3);
         sched.next_lane(&mine, &sh);
         assert_eq!(sched.lane, 0, "3 s > 4 s / 2");
+    }
+
+    /// The single-command beam's share of the time: none in the first 3 s, a third of the
+    /// time to 10 s (7 / 3 s), half of it after (at 150 s, 7 / 3 + 70 s).
+    #[test]
+    fn the_single_command_beam_gets_a_third_of_the_first_seconds_and_half_of_the_rest() {
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let ms = std::time::Duration::from_millis;
+        assert!(super::steps_share(&sh) == ms(0));
+        for (at, share) in [(3_000, 0), (10_000, 2_333), (150_000, 72_333)] {
+            sh.start = std::time::Instant::now() - ms(at);
+            let got = super::steps_share(&sh);
+            assert!(got >= ms(share) && got < ms(share + 200), "{at} ms: {got:?}");
+        }
     }
 }

@@ -108,6 +108,19 @@ pub(crate) fn estimate(t: &Tables, m: &Mine, goals: &[usize], tree: u32) -> u32 
     tree.saturating_add(near)
 }
 
+/// A lower bound on the moves a win from `m` still takes: the estimate over `goals` (of `m`,
+/// whose estimate is `h`) without the higher-order rocks. One that falls may break anywhere
+/// below or beside where it stands, so only the lambdas and the lift bound the moves left
+/// (`cache` keeps the trees by goal layout, apart from [`goals_and_tree`]'s).
+pub(crate) fn bound(t: &Tables, m: &Mine, goals: &[usize], h: u32, cache: &mut FxHashMap<u64, u32>) -> u32 {
+    if goals.iter().all(|&g| m.cells[g] != HOROCK) {
+        return h;
+    }
+    let fixed: Vec<usize> = goals.iter().copied().filter(|&g| m.cells[g] != HOROCK).collect();
+    let tree = *cache.entry(goals_key(m)).or_insert_with(|| tree_weight(t, &fixed));
+    estimate(t, m, &fixed, tree)
+}
+
 /// True if `child` has the goals of `parent` (`goals`, the lift last): none was collected and
 /// no higher-order rock moved.
 pub(crate) fn same_goals(parent: &Mine, child: &Mine, goals: &[usize]) -> bool {
@@ -123,7 +136,7 @@ pub(crate) fn ceiling(m: &Mine, h: u32) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{estimate, goals_and_tree, Tables};
+    use super::{bound, estimate, goals_and_tree, Tables};
     use crate::mine::map::Mine;
 
     #[test]
@@ -136,5 +149,26 @@ mod tests {
         assert_eq!((goals.len(), tree), (3, 3));
         assert_eq!(estimate(&t, &mine, &goals, tree), 5);
         assert_eq!(mine.clone().run("RRRRR").score, 2 * 75 - 5);
+    }
+
+    #[test]
+    fn the_bound_leaves_out_the_higher_order_rocks() {
+        // The lambda 2 moves right of the robot, the lift 4 beyond it, a higher-order rock up
+        // one row between them: with it the tree weighs 3 + 3 (lambda-rock, rock-lift), without
+        // it 4.
+        let mine = Mine::parse("#########\n#....@..#\n#R.\\...L#\n#########").unwrap();
+        let t = Tables::new(&mine, 1 << 20).unwrap();
+        let cache = &mut Default::default();
+        let (goals, tree) = goals_and_tree(&t, &mine, cache);
+        let h = estimate(&t, &mine, &goals, tree);
+        assert_eq!((goals.len(), tree, h), (3, 6, 8));
+        assert_eq!(bound(&t, &mine, &goals, h, &mut Default::default()), 6);
+        // No higher-order rock: the bound is the estimate.
+        let plain = Mine::parse("#######\n#R.\\.L#\n#######").unwrap();
+        let t = Tables::new(&plain, 1 << 20).unwrap();
+        let (goals, tree) = goals_and_tree(&t, &plain, &mut Default::default());
+        let h = estimate(&t, &plain, &goals, tree);
+        assert_eq!((goals.len(), h), (2, 4));
+        assert_eq!(bound(&t, &plain, &goals, h, &mut Default::default()), h);
     }
 }

@@ -8,25 +8,30 @@
 //! spanning tree over the lambdas and higher-order rocks left and the lift (distances in moves
 //! over every cell but walls) plus the robot's distance to the nearest of them
 //! (`base/estimate.rs`). A state that could not beat the best route even if it collected
-//! everything in that many moves is dropped. States that differ only in earth no rock rests on
+//! everything in as many moves as the estimate without the higher-order rocks (a lower bound,
+//! wherever they fall) is dropped. States that differ only in earth no rock rests on
 //! are one (`coarse_hash`), within a layer and against the two layers before.
 //! States with the same lambdas and higher-order rocks left take at most a sixteenth of a
 //! layer ([`SAME_GOALS_PART`]), so that the layer holds many collection orders, not the
 //! variants of one.
 //!
 //! It finds wins the macro moves never reach (horock1: a win in 67 moves where theirs takes 75).
-//! Runs from the start take turns with runs from a cut of the best route: after its last shave,
-//! or 6, 12 or 24 lambdas before its end (the end game at a width the whole route could not
-//! have). The width of each kind doubles run after run, from [`FIRST_WIDTH`] up to what a
-//! quarter of the memory limit holds; a run is resumed layer by layer between the lanes' turns.
+//! Runs from the start take turns, by time, with runs from cuts of the best route: after its
+//! last shave, or 1, 2, 3 ... 10 lambdas before its end (the end game at a width the whole
+//! route could not have). Each starting point has its own series of runs, the width doubling
+//! run after run from [`FIRST_WIDTH`] up to what a quarter of the memory limit holds, and the
+//! cut whose next run should take least time goes first, so that the end games near the end
+//! are searched wide early and those further back as wide as time allows (flood4: a win in 129
+//! moves from 8 lambdas back at width 32768, where the route it started from took 132). A run is
+//! resumed layer by layer between the lanes' turns.
 
 use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
 use crate::mine::map::Mine;
 use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
-use crate::mine::solve::base::estimate::{ceiling, estimate, goals_and_tree, goals_key, same_goals, Tables};
+use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
-use crate::mine::solve::base::replay::restart_point;
+use crate::mine::solve::base::replay::Replay;
 use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -37,12 +42,48 @@ use std::time::{Duration, Instant};
 /// The part of the memory limit the runs may take (a quarter).
 const MEMORY_PART: usize = 4;
 
-/// Where the runs from a cut of the best route start, in turn: (`None`) just after its last
-/// shave, then 6, 12 or 24 lambdas before its end. On a route without a shave the turn goes to
-/// a run from the start. The estimate knows nothing of beards, so runs from the start lose the
-/// routes that fetch razors and shave on the way to the lift; from after the shave the rest is
-/// collecting (horock3: the best route shaves the beard by the lift early on).
-const CUTS: [Option<usize>; 4] = [None, Some(6), Some(12), Some(24)];
+/// Where a run starts: the start, or a cut of the best route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Start,
+    /// Just after the best route's last shave. The estimate knows nothing of beards, so runs
+    /// from the start lose the routes that fetch razors and shave on the way to the lift; from
+    /// after the shave the rest is collecting.
+    Shave,
+    /// Just after the best route collected its lambda number `L - n` (`L`: the lambdas it
+    /// collects; [`Replay::cut`]).
+    Back(usize),
+}
+
+impl Origin {
+    /// The length of the prefix of `route` (played in `replay`) where a run starts, or None if
+    /// the route has no such cut (no shave; fewer lambdas).
+    fn at(self, route: &[u8], replay: &Replay) -> Option<usize> {
+        match self {
+            Origin::Start => Some(0),
+            Origin::Shave => route.iter().rposition(|&c| c == b'S').map(|i| i + 1),
+            Origin::Back(n) => replay.cut(n),
+        }
+    }
+}
+
+/// The most lambdas before the end of the best route that a run from a cut starts. Further
+/// back the runs take long and, in the sweeps on the sample maps (`docs/solver.md`), found
+/// nothing; the runs from the start search those routes.
+const MAX_BACK: usize = 10;
+
+/// The starting points of the runs on a map with `lambdas` lambdas: the start, after the last
+/// shave, and `n` lambdas before the end for `n` in 1, 2 ... 8, 10 (each about a quarter further
+/// back than the one before, up to [`MAX_BACK`]).
+fn starting_points(lambdas: usize) -> Vec<Origin> {
+    let mut points = vec![Origin::Start, Origin::Shave];
+    let mut back = 1;
+    while back < lambdas && back <= MAX_BACK {
+        points.push(Origin::Back(back));
+        back += (back / 4).max(1);
+    }
+    points
+}
 
 /// At most a `1 / SAME_GOALS_PART` part of a layer's width goes to states with the same goals
 /// left (the same lambdas and higher-order rocks on the map). Without the cap the best-ranked
@@ -73,27 +114,43 @@ struct Run {
     links: Vec<Vec<u32>>,
     /// Hashes of the last layers' states.
     seen: VecDeque<FxHashSet<u64>>,
+    /// Its series: an index in [`StepBeam::series`].
+    series: usize,
+    /// Time spent on it so far.
+    spent: Duration,
+}
+
+/// The runs from one starting point: the width of the next one, how long the last one took,
+/// and whether they wait for a new best score.
+#[derive(Clone)]
+struct Series {
+    width: usize,
+    last: Duration,
+    /// The best score when its last run at the widest width started (no run until it changes).
+    idle: Option<i64>,
+}
+
+impl Series {
+    fn new() -> Series {
+        Series { width: FIRST_WIDTH, last: Duration::ZERO, idle: None }
+    }
 }
 
 /// The single-command beam's state between the search's turns.
 pub(crate) struct StepBeam {
     tables: Option<Option<Tables>>,
     run: Option<Run>,
-    /// The kind of the current or next run: even from the start, odd from a cut of the best
-    /// route ([`CUTS`]).
-    kind: usize,
-    /// Width of the next run of each kind (from the start, from a cut).
-    width: [usize; 2],
-    /// For each kind, the best score when its last run at the widest width started (no run of
-    /// that kind until it changes).
-    idle: [Option<i64>; 2],
+    /// The runs from each starting point ([`starting_points`] of the map's lambdas).
+    series: Vec<(Origin, Series)>,
+    /// Time taken by the runs from the start and by those from the cuts.
+    spent_by: [Duration; 2],
     /// Time spent so far.
     pub(crate) spent: Duration,
 }
 
 impl StepBeam {
     pub(crate) fn new() -> StepBeam {
-        StepBeam { tables: None, run: None, kind: 0, width: [FIRST_WIDTH; 2], idle: [None; 2], spent: Duration::ZERO }
+        StepBeam { tables: None, run: None, series: Vec::new(), spent_by: [Duration::ZERO; 2], spent: Duration::ZERO }
     }
 
     /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
@@ -104,14 +161,15 @@ impl StepBeam {
     }
 
     /// Advances the runs layer by layer until `until` (a layer under way finishes unless the
-    /// deadline or the stop conditions come first); a finished run starts again twice as wide.
-    /// Once the width no longer grows, runs start again only when the best score has changed
-    /// (it prunes more).
+    /// deadline or the stop conditions come first); a finished run's series starts again twice
+    /// as wide. Once its width no longer grows, a series runs again only when the best score
+    /// has changed (it prunes more).
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         let over = || sh.should_stop() || Instant::now() >= deadline;
         if self.tables.is_none() {
             self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
+            self.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new())).collect();
         }
         let Some(Some(tables)) = self.tables.take() else {
             self.tables = Some(None);
@@ -124,42 +182,48 @@ impl StepBeam {
                 let Some(run) = self.next_run(mine, sh, best) else { break };
                 self.run = Some(run);
             }
-            let Some(ended) = advance(&mut self.run, mine, t, sh, &over) else { break };
+            let (t1, i) = (Instant::now(), self.run.as_ref().map_or(0, |r| r.series));
+            let ended = advance(&mut self.run, mine, t, sh, &over);
+            let took = t1.elapsed();
+            self.spent_by[usize::from(self.series[i].0 != Origin::Start)] += took;
+            let Some(ended) = ended else { break };
+            if let Some(r) = &mut self.run {
+                r.spent += took;
+            }
             if let Some(done) = ended {
-                let k = self.kind % 2;
+                let series = &mut self.series[done.series].1;
                 let best_len = sh.best_route().len();
-                let wider = (self.width[k] * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
-                self.idle[k] = (wider <= self.width[k]).then_some(done.best);
-                self.width[k] = wider.max(self.width[k]);
-                self.kind += 1;
+                let wider = (series.width * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
+                series.idle = (wider <= series.width).then_some(done.best);
+                series.width = wider.max(series.width);
+                series.last = done.spent + took;
             }
         }
         self.tables = Some(Some(tables));
         self.spent += t0.elapsed();
     }
 
-    /// The next run: of this kind, or of the other one if this kind waits for a new best score;
-    /// None if both wait.
+    /// The next run. The runs from the start and those from the cuts of the best route take
+    /// turns by time: whichever have taken less go next. Among the cuts, the run expected to
+    /// take least goes first: twice as long as the last run of its series (a first run is
+    /// expected to take none). So the runs that are quick, near the end of the best route, grow
+    /// wide early, and those further back get about as much time as each other. None if every
+    /// series waits for a new best score or has no starting point on the best route.
     fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64) -> Option<Run> {
-        for _ in 0..2 {
-            let k = self.kind % 2;
-            if self.idle[k] != Some(best) {
-                let prefix = if k == 0 {
-                    Some(Vec::new())
-                } else {
-                    let route = sh.best_route();
-                    match CUTS[(self.kind / 2) % CUTS.len()] {
-                        Some(back) => restart_point(mine, &route, back),
-                        None => route.iter().rposition(|&c| c == b'S').map(|i| route[..=i].to_vec()),
-                    }
-                };
-                if let Some(prefix) = prefix {
-                    return Some(Run::new(mine, prefix, self.width[k], best));
-                }
-            }
-            self.kind += 1;
-        }
-        None
+        let route = sh.best_route();
+        let replay = Replay::new(mine, &route);
+        let ready = |s: &Series| s.idle != Some(best);
+        let cut = self
+            .series
+            .iter()
+            .enumerate()
+            .filter(|(_, (from, s))| *from != Origin::Start && ready(s))
+            .filter_map(|(i, (from, s))| Some((s.last * 2, i, from.at(&route, &replay)?)))
+            .min();
+        let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s));
+        let start_turn = start.is_some() && (cut.is_none() || self.spent_by[0] <= self.spent_by[1]);
+        let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
+        Some(Run::new(mine, route[..at].to_vec(), self.series[i].1.width, best, i))
     }
 }
 
@@ -173,20 +237,24 @@ impl Strategy for StepBeam {
 }
 
 impl Run {
-    /// A run from the state after `prefix`.
-    fn new(mine: &Mine, prefix: Vec<u8>, width: usize, best: i64) -> Run {
+    /// A run from the state after `prefix`, of the series `series` ([`Run::series`]).
+    fn new(mine: &Mine, prefix: Vec<u8>, width: usize, best: i64, series: usize) -> Run {
         let mut start = mine.clone();
         for &c in &prefix {
             start.step(command(c));
         }
-        Run { prefix, width, best, layer: vec![start], links: Vec::new(), seen: VecDeque::new() }
+        let (links, seen) = (Vec::new(), VecDeque::new());
+        Run { prefix, width, best, layer: vec![start], links, seen, series, spent: Duration::ZERO }
     }
 }
 
-/// How a run ended: its last layer and the best score when it started.
+/// How a run ended: its last layer, the best score when it started, its series and the time
+/// it took before its last layer.
 struct Ended {
     depth: usize,
     best: i64,
+    series: usize,
+    spent: Duration,
 }
 
 /// Plays one layer of `run`; when the run has ended (no state left, or memory would not hold
@@ -214,9 +282,9 @@ fn advance(
             sh.start.elapsed().as_secs_f64()
         );
     }
-    let best = r.best;
+    let (best, series, spent) = (r.best, r.series, r.spent);
     *run = None;
-    Some(Some(Ended { depth, best }))
+    Some(Some(Ended { depth, best, series, spent }))
 }
 
 /// Expands the run's current layer: offers every child that beats the best route, and returns
@@ -228,7 +296,7 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
         .layer
         .par_iter()
         .enumerate()
-        .map_init(FxHashMap::default, |cache, (i, m)| {
+        .map_init(<(FxHashMap<u64, u32>, FxHashMap<u64, u32>)>::default, |(cache, bounds), (i, m)| {
             let mut out = Vec::new();
             if over() {
                 return out;
@@ -255,13 +323,17 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                     // Over, or no further command is played (the route limit).
                     continue;
                 }
-                let h = if same_goals(m, &child, &goals) {
-                    estimate(t, &child, &goals, tree)
+                // Ranked by the estimate, dropped by the bound (they differ where higher-order
+                // rocks are left).
+                let (h, b) = if same_goals(m, &child, &goals) {
+                    let h = estimate(t, &child, &goals, tree);
+                    (h, bound(t, &child, &goals, h, bounds))
                 } else {
                     let (g, tree) = goals_and_tree(t, &child, cache);
-                    estimate(t, &child, &g, tree)
+                    let h = estimate(t, &child, &g, tree);
+                    (h, bound(t, &child, &g, h, bounds))
                 };
-                if ceiling(&child, h) <= best {
+                if ceiling(&child, b) <= best {
                     continue;
                 }
                 out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
@@ -336,10 +408,90 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{advance, route_to, Run, Tables, COMMANDS};
+    use super::{advance, route_to, starting_points, Origin, Run, Series, StepBeam, Tables, COMMANDS};
     use crate::mine::map::Mine;
     use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    /// flood4's best route after 10 s on one core: 1589, a win in 136 moves.
+    const FLOOD4_1589: &str = "LLUUULLLLLLLLLLLDDLLRRRRRUUUURRUURRRRRRRRRRRRRRULLLDDDDDDDDDDDDDDLLLUULRRRRRRRRRRRRRRRRRRRLLLDDRRLULUUURRULLUUULLLRRRDDDRRRDDRLUURLDDDRR";
+
+    #[test]
+    fn the_cuts_step_back_a_quarter_further_each_up_to_ten_lambdas() {
+        let back: Vec<usize> = starting_points(30)
+            .into_iter()
+            .filter_map(|p| match p {
+                Origin::Back(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10]);
+        assert_eq!(starting_points(11)[..2], [Origin::Start, Origin::Shave]);
+        assert_eq!(starting_points(4)[2..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
+        assert_eq!(starting_points(1), [Origin::Start, Origin::Shave]);
+    }
+
+    #[test]
+    fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
+        let mine = sample_map("flood4");
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
+        let mut beam = StepBeam::new();
+        let ms = Duration::from_millis;
+        let series = |last, idle| Series { width: 4096, last: ms(last), idle };
+        // The start took 900 ms; there is no shave on the route; 1 back waits for a better
+        // score than this one; 2 back took 300 ms, 3 back 200 ms; 30 back is further back
+        // than the route's first lambda.
+        beam.series = vec![
+            (Origin::Start, series(900, None)),
+            (Origin::Shave, series(0, None)),
+            (Origin::Back(1), series(0, Some(1589))),
+            (Origin::Back(2), series(300, None)),
+            (Origin::Back(3), series(200, Some(1500))),
+            (Origin::Back(30), series(0, None)),
+        ];
+        // The start has had less time than the cuts: its turn.
+        beam.spent_by = [ms(900), ms(1000)];
+        let run = beam.next_run(&mine, &sh, 1589).unwrap();
+        assert_eq!((run.series, run.prefix.len()), (0, 0));
+        // The cuts have had less: the one expected to take least, 3 back (400 ms).
+        beam.spent_by = [ms(2000), ms(1000)];
+        let run = beam.next_run(&mine, &sh, 1589).unwrap();
+        assert_eq!(run.series, 4);
+        let mut m = mine.clone();
+        m.run(std::str::from_utf8(&run.prefix).unwrap());
+        assert_eq!((m.lambdas_collected(), m.lambdas_remaining()), (20, 3), "just after the 3rd lambda from the end");
+        beam.series[4].1.last = ms(500);
+        assert_eq!(beam.next_run(&mine, &sh, 1589).unwrap().series, 3, "2 back: 600 ms against 1000 ms");
+        // With every cut waiting, the start goes whatever the time; then nothing.
+        beam.series[3].1.idle = Some(1589);
+        beam.series[4].1.idle = Some(1589);
+        assert_eq!(beam.next_run(&mine, &sh, 1589).unwrap().series, 0);
+        beam.series[0].1.idle = Some(1589);
+        assert!(beam.next_run(&mine, &sh, 1589).is_none(), "every series waits");
+    }
+
+    #[test]
+    fn a_run_from_eight_lambdas_before_the_end_of_flood4_beats_the_high_score_table() {
+        // The end game of the 1589 route at width 65536, from just after its 15th lambda: the
+        // published best is 1594 (issue 26), the validator table's 1592.
+        let mine = sample_map("flood4");
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
+        let t = Tables::new(&mine, 1 << 26).unwrap();
+        let prefix = crate::mine::solve::base::replay::restart_point(&mine, FLOOD4_1589.as_bytes(), 8).unwrap();
+        let mut run = Some(Run::new(&mine, prefix, 1 << 16, 1589, 0));
+        while run.is_some() {
+            advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
+        }
+        let score = sh.best_score.load(Ordering::Relaxed);
+        assert!(score >= 1595, "{score}");
+        let outcome = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
+        assert_eq!((outcome.score, outcome.ending), (score, crate::mine::Ending::Win));
+    }
 
     #[test]
     fn routes_are_rebuilt_from_the_links() {
@@ -358,7 +510,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");
         let t = Tables::new(&mine, 1 << 26).unwrap();
-        let mut run = Some(Run::new(&mine, Vec::new(), width, best));
+        let mut run = Some(Run::new(&mine, Vec::new(), width, best, 0));
         while run.is_some() {
             advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
         }

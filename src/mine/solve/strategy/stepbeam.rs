@@ -116,8 +116,6 @@ struct Run {
     seen: VecDeque<FxHashSet<u64>>,
     /// Its series: an index in [`StepBeam::series`].
     series: usize,
-    /// Time spent on it so far.
-    spent: Duration,
 }
 
 /// The runs from one starting point: the width of the next one, how long the last one took,
@@ -125,14 +123,16 @@ struct Run {
 #[derive(Clone)]
 struct Series {
     width: usize,
+    /// Time the last finished run took, and the run under way so far.
     last: Duration,
+    running: Duration,
     /// The best score when its last run at the widest width started (no run until it changes).
     idle: Option<i64>,
 }
 
 impl Series {
     fn new() -> Series {
-        Series { width: FIRST_WIDTH, last: Duration::ZERO, idle: None }
+        Series { width: FIRST_WIDTH, last: Duration::ZERO, running: Duration::ZERO, idle: None }
     }
 }
 
@@ -186,17 +186,15 @@ impl StepBeam {
             let ended = advance(&mut self.run, mine, t, sh, &over);
             let took = t1.elapsed();
             self.spent_by[usize::from(self.series[i].0 != Origin::Start)] += took;
+            self.series[i].1.running += took;
             let Some(ended) = ended else { break };
-            if let Some(r) = &mut self.run {
-                r.spent += took;
-            }
             if let Some(done) = ended {
-                let series = &mut self.series[done.series].1;
+                let series = &mut self.series[i].1;
                 let best_len = sh.best_route().len();
                 let wider = (series.width * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
                 series.idle = (wider <= series.width).then_some(done.best);
                 series.width = wider.max(series.width);
-                series.last = done.spent + took;
+                series.last = std::mem::take(&mut series.running);
             }
         }
         self.tables = Some(Some(tables));
@@ -244,17 +242,14 @@ impl Run {
             start.step(command(c));
         }
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run { prefix, width, best, layer: vec![start], links, seen, series, spent: Duration::ZERO }
+        Run { prefix, width, best, layer: vec![start], links, seen, series }
     }
 }
 
-/// How a run ended: its last layer, the best score when it started, its series and the time
-/// it took before its last layer.
+/// How a run ended: its last layer and the best score when it started.
 struct Ended {
     depth: usize,
     best: i64,
-    series: usize,
-    spent: Duration,
 }
 
 /// Plays one layer of `run`; when the run has ended (no state left, or memory would not hold
@@ -282,9 +277,9 @@ fn advance(
             sh.start.elapsed().as_secs_f64()
         );
     }
-    let (best, series, spent) = (r.best, r.series, r.spent);
+    let best = r.best;
     *run = None;
-    Some(Some(Ended { depth, best, series, spent }))
+    Some(Some(Ended { depth, best }))
 }
 
 /// Expands the run's current layer: offers every child that beats the best route, and returns
@@ -323,17 +318,17 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                     // Over, or no further command is played (the route limit).
                     continue;
                 }
-                // Ranked by the estimate, dropped by the bound (they differ where higher-order
-                // rocks are left).
-                let (h, b) = if same_goals(m, &child, &goals) {
-                    let h = estimate(t, &child, &goals, tree);
-                    (h, bound(t, &child, &goals, h, bounds))
+                let fresh;
+                let (g, tree) = if same_goals(m, &child, &goals) {
+                    (&goals[..], tree)
                 } else {
-                    let (g, tree) = goals_and_tree(t, &child, cache);
-                    let h = estimate(t, &child, &g, tree);
-                    (h, bound(t, &child, &g, h, bounds))
+                    fresh = goals_and_tree(t, &child, cache);
+                    (&fresh.0[..], fresh.1)
                 };
-                if ceiling(&child, b) <= best {
+                // Ranked by the estimate, dropped by the bound (no higher than the estimate;
+                // they differ where higher-order rocks are left).
+                let h = estimate(t, &child, g, tree);
+                if ceiling(&child, h) <= best && ceiling(&child, bound(t, &child, g, h, bounds)) <= best {
                     continue;
                 }
                 out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
@@ -440,7 +435,7 @@ mod tests {
         let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
         let mut beam = StepBeam::new();
         let ms = Duration::from_millis;
-        let series = |last, idle| Series { width: 4096, last: ms(last), idle };
+        let series = |last, idle| Series { width: 4096, last: ms(last), running: ms(0), idle };
         // The start took 900 ms; there is no shave on the route; 1 back waits for a better
         // score than this one; 2 back took 300 ms, 3 back 200 ms; 30 back is further back
         // than the route's first lambda.

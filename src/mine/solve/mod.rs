@@ -26,8 +26,10 @@
 //!   - the end-game run (`endgame.rs`): a very wide beam over the last collections while the
 //!     best route collects everything but loses the lift;
 //!   - local passes on the best route: the order of collections changed (`reorder.rs`), single
-//!     command edits (`edits.rs`), shorter ways between collections over whole game states
-//!     (`shortcuts.rs`), trap targets made safe before the jump (`traps.rs`);
+//!     command edits (`edits.rs`), pairs of edits a few moves apart (`pairs.rs`, which also
+//!     tightens the single-command beam's near misses of other collection orders), shorter
+//!     ways between collections over whole game states (`shortcuts.rs`), trap targets made
+//!     safe before the jump (`traps.rs`);
 //!   - the continuations (`continuations.rs`): those shorter ways played on by narrow beams;
 //!   - the single-command beam (`stepbeam.rs`): every command from every state, ranked by a
 //!     relaxed estimate, for the waits and steps aside that macro moves miss.
@@ -37,9 +39,9 @@
 //! Both cores expand the states of a beam layer in parallel (rayon); the strategies take turns.
 //!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
-//! macro-move beam, an eighth for the reorder pass's states (skipped above), a sixteenth for
-//! the edit pass's snapshots (spaced out above), a sixteenth for the static tour's distance
-//! tables (above, the guided lane runs unguided), a sixteenth for the states the shortcut
+//! macro-move beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the
+//! snapshots of the edit and pair passes (spaced out above), a sixteenth for the static tour's
+//! distance tables (above, the guided lane runs unguided), a sixteenth for the states the shortcut
 //! searches hold at once, a quarter for the single-command beam's runs and a sixteenth for its
 //! distance tables (skipped above). At 150 s on one thread the seven maps of issue 26 peaked at
 //! 438 MB (horock1) with the default 1 GB.

@@ -10,15 +10,17 @@
 //!    every route aborts with all lambdas, only the guided and beard-deferral lanes take turns
 //!    (the plain lane when there are no beard groups).
 //! 2. After each turn: an end-game run if the best route loses the lift; the local passes
-//!    (reorder, single edits; the trap pass once) for at most a second if the best route
-//!    changed; then slices of at most 3 s, from 3 s on, of the continuations while they have
+//!    (reorder, single edits, pairs of edits; the trap pass once) for at most a second if the
+//!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while they have
 //!    had less than a quarter of the time (an eighth once they take arrivals as long as the
 //!    route) and of the single-command beam while it has had less than its share (a third of
-//!    the time until 10 s, half of it after), unless the best route loses the lift. Those
+//!    the time until 10 s, half of it after), unless the best route loses the lift; in the
+//!    beam's time, the pair pass on its near misses (a second each at most). Those
 //!    slices do not count as the lane's time.
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
-//!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass; then back
-//!    to the lanes until the deadline, and a last edit pass if that found a better route.
+//!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair
+//!    pass (a quarter at most); then back to the lanes until the deadline, and a last edit and
+//!    pair pass if that found a better route.
 
 use super::base::beam::CONFIGS;
 use super::base::replay::Replay;
@@ -27,6 +29,7 @@ use super::strategy::continuations::Continuations;
 use super::strategy::edits::Edits;
 use super::strategy::endgame::EndGame;
 use super::strategy::lane::Lane;
+use super::strategy::pairs::PairEdits;
 use super::strategy::reorder::{Reorder, NEAR};
 use super::strategy::restart::Restarts;
 use super::strategy::shortcuts::Shortcuts;
@@ -69,12 +72,14 @@ pub(crate) fn solve(mine: &Mine, sh: &Shared) {
     // A few hundred milliseconds: most of the shortcut search's work is done between turns.
     Shortcuts.run(&mut cx, (Instant::now() + reserve / 8).min(end));
     Edits.run(&mut cx, end);
+    sched.pairs.run(&mut cx, (Instant::now() + reserve / 4).min(end));
     // Time the passes did not need goes back to the lanes.
     if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
         let before = sh.best_score.load(Ordering::Relaxed);
         sched.search(mine, sh, end);
         if sh.best_score.load(Ordering::Relaxed) > before {
             Edits.run(&mut cx, end);
+            sched.pairs.run(&mut cx, end);
         }
     }
 }
@@ -108,6 +113,7 @@ pub(crate) struct Schedule {
     traps: Traps,
     continuations: Continuations,
     steps: StepBeam,
+    pairs: PairEdits,
 }
 
 impl Schedule {
@@ -128,6 +134,7 @@ impl Schedule {
             traps: Traps::new(),
             continuations: Continuations::new(),
             steps: StepBeam::new(),
+            pairs: PairEdits::new(),
         }
     }
 
@@ -167,6 +174,7 @@ impl Schedule {
             self.traps.run(cx, (Instant::now() + total / 10).min(deadline));
             Reorder { reach: NEAR }.run(cx, until);
             Edits.run(cx, until);
+            self.pairs.run(cx, until);
             self.polished = sh.best_score.load(Ordering::Relaxed);
         }
         let c = &self.continuations;
@@ -179,6 +187,12 @@ impl Schedule {
         let t0 = Instant::now();
         if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
             self.steps.run(cx, until);
+            // The beam's near misses are polished in its time.
+            for route in self.steps.take_near() {
+                let t1 = Instant::now();
+                self.pairs.polish(mine, sh, route, (t1 + MID_SEARCH_PASSES).min(deadline));
+                self.steps.spent += t1.elapsed();
+            }
             self.turn_start += t0.elapsed();
         }
     }

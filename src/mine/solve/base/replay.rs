@@ -1,6 +1,7 @@
 //! Routes played again: [`Replay`] (the end state of a route and where it collected), the cut
-//! points that restarts start from, and [`Plan`] (a route cut at its goals, for the passes
-//! that change a stretch of the best route and play the rest).
+//! points that restarts start from, [`Plan`] (a route cut at its goals, for the passes
+//! that change a stretch of the best route and play the rest) and [`Snapshots`] (the state
+//! before any command of a route, for the edit passes).
 
 use super::reach::blocked;
 use super::shared::command;
@@ -94,9 +95,47 @@ impl Plan {
     }
 }
 
+/// The states along a route, to play edits from any point of it: a copy of the state before
+/// every `every`-th command, within a memory budget (a route on a huge map would otherwise hold
+/// a grid per command).
+pub(crate) struct Snapshots<'r> {
+    route: &'r [u8],
+    every: usize,
+    states: Vec<Mine>,
+}
+
+impl<'r> Snapshots<'r> {
+    /// Plays `route` from `mine`, keeping at most about `bytes` of states.
+    pub(crate) fn new(mine: &Mine, route: &'r [u8], bytes: usize) -> Snapshots<'r> {
+        let n = route.len();
+        let every = ((n + 1) * mine.cells.len()).div_ceil(bytes.max(1)).max(1);
+        let mut states = Vec::with_capacity(n / every + 1);
+        let mut m = mine.clone();
+        for (i, &c) in route.iter().enumerate() {
+            if i % every == 0 {
+                states.push(m.clone());
+            }
+            m.step(command(c));
+        }
+        if n.is_multiple_of(every) {
+            states.push(m);
+        }
+        Snapshots { route, every, states }
+    }
+
+    /// The state before command `i` of the route (`i` at most its length).
+    pub(crate) fn before(&self, i: usize) -> Mine {
+        let mut m = self.states[i / self.every].clone();
+        for &c in &self.route[i - i % self.every..i] {
+            m.step(command(c));
+        }
+        m
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Replay;
+    use super::{Replay, Snapshots};
     use crate::mine::map::Mine;
 
     #[test]
@@ -110,5 +149,19 @@ mod tests {
         // Collections after 2 and 6 commands: the cut points counted from the end.
         let r = Replay::new(&m, b"LLRRRRA");
         assert_eq!((r.cut(0), r.cut(1), r.cut(2)), (Some(6), Some(2), None));
+    }
+
+    #[test]
+    fn snapshots_give_the_state_before_any_command() {
+        let m = Mine::parse("#######\n#\\.R.\\#\n###L###\n").unwrap();
+        let route = b"LLRRRRLLD";
+        // A budget of three grids for ten states: one kept every 4 commands.
+        let snaps = Snapshots::new(&m, route, m.cells.len() * 3);
+        assert_eq!(snaps.every, 4);
+        for i in 0..=route.len() {
+            let mut want = m.clone();
+            want.run(std::str::from_utf8(&route[..i]).unwrap());
+            assert!(snaps.before(i) == want, "before command {i}");
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::{Cx, Strategy};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::replay::Snapshots;
 use crate::mine::solve::base::shared::{best_prefix, command, tail_value, Shared};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -28,26 +29,8 @@ pub(crate) fn edit(mine: &Mine, sh: &Shared, until: Instant) {
         if over() {
             return;
         }
-        // Snapshots: the state before every `every`-th command, at most a sixteenth of the
-        // memory limit in all (a route on a huge map would otherwise hold a grid per command).
         let n = route.len();
-        let every = ((n + 1) * mine.cells.len()).div_ceil((sh.memory_limit / 16).max(1)).max(1);
-        let mut snaps = Vec::with_capacity(n / every + 1);
-        let mut m = mine.clone();
-        for (i, &c) in route.iter().enumerate() {
-            if i % every == 0 {
-                snaps.push(m.clone());
-            }
-            m.step(command(c));
-        }
-        // The state before command `i`.
-        let state_at = |i: usize| {
-            let mut m = snaps[i / every].clone();
-            for &c in &route[i - i % every..i] {
-                m.step(command(c));
-            }
-            m
-        };
+        let snaps = Snapshots::new(mine, &route, sh.memory_limit / 16);
         let cands: Vec<Edit> = (0..n)
             .flat_map(|i| {
                 let dels = [1, 2, 3, 4].map(|del| Edit { at: i, del, ins: None });
@@ -64,7 +47,7 @@ pub(crate) fn edit(mine: &Mine, sh: &Shared, until: Instant) {
                 if over() {
                     return None;
                 }
-                let mut m = state_at(e.at);
+                let mut m = snaps.before(e.at);
                 if let Some(c) = e.ins {
                     m.step(command(c));
                 }

@@ -7,7 +7,8 @@
 //!   growing widths; `guided.rs` and `deferral.rs` make the lanes that rank states otherwise.
 //! - `restart.rs`: the same beam restarted from a cut of the lane's best route.
 //! - `endgame.rs`: a wide beam over the last collections when the best route loses the lift.
-//! - `reorder.rs`, `edits.rs`, `shortcuts.rs`, `traps.rs`: local passes over the best route.
+//! - `reorder.rs`, `edits.rs`, `pairs.rs`, `shortcuts.rs`, `traps.rs`: local passes over the
+//!   best route.
 //! - `continuations.rs`: the shortcut arrivals played on by narrow beams.
 //! - `stepbeam.rs`: a beam over single commands.
 
@@ -17,6 +18,7 @@ pub(crate) mod edits;
 pub(crate) mod endgame;
 pub(crate) mod guided;
 pub(crate) mod lane;
+pub(crate) mod pairs;
 pub(crate) mod reorder;
 pub(crate) mod restart;
 pub(crate) mod shortcuts;

@@ -18,25 +18,30 @@
 //! It finds wins the macro moves never reach (horock1: a win in 67 moves where theirs takes 75).
 //! Runs from the start take turns, by time, with runs from cuts of the best route: after its
 //! last shave, or 1, 2, 3 ... 10 lambdas before its end (the end game at a width the whole
-//! route could not have). Each starting point has its own series of runs, the width doubling
-//! run after run from [`FIRST_WIDTH`] up to what a quarter of the memory limit holds, and the
+//! route could not have). Each starting point has its own series of runs, the width growing
+//! run after run from [`FIRST_WIDTH`] (four times from the start, twice from a cut) up to what
+//! a quarter of the memory limit holds, and the
 //! cut whose next run should take least time goes first, so that the end games near the end
 //! are searched wide early and those further back as wide as time allows (flood4: a win in 129
 //! moves from 8 lambdas back at width 32768, where the route it started from took 132). A run is
-//! resumed layer by layer between the lanes' turns.
+//! resumed layer by layer between the lanes' turns. The wins of a run from the start that come
+//! near the best route without beating it, one for each collection order, go to the pair-edit
+//! pass (`pairs.rs`), which may tighten them past it.
 
 use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
 use crate::mine::map::Mine;
+use crate::mine::score::Ending;
 use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
 use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
-use crate::mine::solve::base::replay::Replay;
+use crate::mine::solve::base::replay::{Plan, Replay};
 use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The part of the memory limit the runs may take (a quarter).
@@ -91,6 +96,18 @@ fn starting_points(lambdas: usize) -> Vec<Origin> {
 /// value shows later.
 const SAME_GOALS_PART: usize = 16;
 
+/// A win that scores less than the best route by less than this is kept as a near miss.
+const NEAR_MISS: i64 = 4;
+
+/// Near misses kept per run, each of another collection order.
+const NEAR_KEPT: usize = 3;
+
+/// How much wider each run from the start is than the last. The runs before the last one of a
+/// search are time lost; growing four times, they take a third of its time, not as much as it
+/// (horock1 at 150 s: the run at 65536 that finds the trampoline's collection order ends at
+/// about 100 s, not 140 s).
+const START_GROWTH: usize = 4;
+
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
 
@@ -116,6 +133,10 @@ struct Run {
     seen: VecDeque<FxHashSet<u64>>,
     /// Its series: an index in [`StepBeam::series`].
     series: usize,
+    /// The best wins it found that did not beat the best route by the time they were found,
+    /// but came within [`NEAR_MISS`] of it, with their scores, the best first (when the run
+    /// ends, at most [`NEAR_KEPT`], one for each collection order).
+    near: Vec<(i64, Vec<u8>)>,
 }
 
 /// The runs from one starting point: the width of the next one, how long the last one took,
@@ -144,13 +165,30 @@ pub(crate) struct StepBeam {
     series: Vec<(Origin, Series)>,
     /// Time taken by the runs from the start and by those from the cuts.
     spent_by: [Duration; 2],
+    /// The near misses of the runs finished since [`StepBeam::take_near`] was last called.
+    near: Vec<Vec<u8>>,
     /// Time spent so far.
     pub(crate) spent: Duration,
 }
 
 impl StepBeam {
     pub(crate) fn new() -> StepBeam {
-        StepBeam { tables: None, run: None, series: Vec::new(), spent_by: [Duration::ZERO; 2], spent: Duration::ZERO }
+        StepBeam {
+            tables: None,
+            run: None,
+            series: Vec::new(),
+            spent_by: [Duration::ZERO; 2],
+            near: Vec::new(),
+            spent: Duration::ZERO,
+        }
+    }
+
+    /// The wins of the runs from the start finished since the last call that came within
+    /// [`NEAR_MISS`] of the best route when they were found (at most [`NEAR_KEPT`] a run, the
+    /// best first): routes of other collection orders, for the pair-edit pass to tighten
+    /// (`pairs.rs`).
+    pub(crate) fn take_near(&mut self) -> Vec<Vec<u8>> {
+        std::mem::take(&mut self.near)
     }
 
     /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
@@ -161,8 +199,8 @@ impl StepBeam {
     }
 
     /// Advances the runs layer by layer until `until` (a layer under way finishes unless the
-    /// deadline or the stop conditions come first); a finished run's series starts again twice
-    /// as wide. Once its width no longer grows, a series runs again only when the best score
+    /// deadline or the stop conditions come first); a finished run's series starts again wider
+    /// ([`START_GROWTH`] times from the start, twice from a cut). Once its width no longer grows, a series runs again only when the best score
     /// has changed (it prunes more).
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
@@ -189,9 +227,14 @@ impl StepBeam {
             self.series[i].1.running += took;
             let Some(ended) = ended else { break };
             if let Some(done) = ended {
+                let from_start = self.series[i].0 == Origin::Start;
+                if from_start {
+                    self.near.extend(done.near.into_iter().map(|(_, r)| r));
+                }
                 let series = &mut self.series[i].1;
                 let best_len = sh.best_route().len();
-                let wider = (series.width * 2).min(Self::max_width(mine, sh, best_len.max(done.depth)));
+                let growth = if from_start { START_GROWTH } else { 2 };
+                let wider = (series.width * growth).min(Self::max_width(mine, sh, best_len.max(done.depth)));
                 series.idle = (wider <= series.width).then_some(done.best);
                 series.width = wider.max(series.width);
                 series.last = std::mem::take(&mut series.running);
@@ -242,7 +285,7 @@ impl Run {
             start.step(command(c));
         }
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run { prefix, width, best, layer: vec![start], links, seen, series }
+        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new() }
     }
 }
 
@@ -250,6 +293,7 @@ impl Run {
 struct Ended {
     depth: usize,
     best: i64,
+    near: Vec<(i64, Vec<u8>)>,
 }
 
 /// Plays one layer of `run`; when the run has ended (no state left, or memory would not hold
@@ -277,15 +321,28 @@ fn advance(
             sh.start.elapsed().as_secs_f64()
         );
     }
+    // One near miss for each collection order, the best ones.
+    let mut orders = FxHashSet::default();
+    let near: Vec<(i64, Vec<u8>)> = std::mem::take(&mut r.near)
+        .into_iter()
+        .filter(|(_, route)| orders.insert(Plan::new(mine, route.clone(), usize::MAX).map(|p| p.goals)))
+        .take(NEAR_KEPT)
+        .collect();
+    if debug() {
+        for (v, route) in &near {
+            eprintln!("  step beam near miss {v}: {}", String::from_utf8_lossy(route));
+        }
+    }
     let best = r.best;
     *run = None;
-    Some(Some(Ended { depth, best }))
+    Some(Some(Ended { depth, best, near }))
 }
 
 /// Expands the run's current layer: offers every child that beats the best route, and returns
 /// the next layer (its links pushed onto `run.links`). None if `over` cut it short.
 fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
     let (links, prefix) = (&run.links, &run.prefix);
+    let near = Mutex::new(std::mem::take(&mut run.near));
     let best = sh.best_score.load(Ordering::Relaxed);
     let mut cands: Vec<Candidate> = run
         .layer
@@ -307,12 +364,17 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                     // A move that did not move is a wait; a wait while nothing moves is lost.
                     continue;
                 }
-                let v = stop_value(&child);
-                if v > sh.best_score.load(Ordering::Relaxed) {
+                let (v, now) = (stop_value(&child), sh.best_score.load(Ordering::Relaxed));
+                let win = child.ending == Some(Ending::Win);
+                if v > now || (win && v + NEAR_MISS > now) {
                     let mut route = prefix.to_vec();
                     route.extend(route_to(links, i));
                     route.push(c);
-                    sh.offer(v, &route);
+                    if v > now {
+                        sh.offer(v, &route);
+                    } else {
+                        near.lock().unwrap().push((v, route));
+                    }
                 }
                 if child.ending.is_some() || child.moves >= child.route_limit() {
                     // Over, or no further command is played (the route limit).
@@ -337,6 +399,9 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
         })
         .flatten()
         .collect();
+    run.near = near.into_inner().unwrap();
+    run.near.sort_unstable_by_key(|(v, _)| std::cmp::Reverse(*v));
+    run.near.truncate(NEAR_KEPT * 8);
     if over() {
         return None;
     }
@@ -486,6 +551,41 @@ mod tests {
         assert!(score >= 1595, "{score}");
         let outcome = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
         assert_eq!((outcome.score, outcome.ending), (score, crate::mine::Ending::Win));
+    }
+
+    #[test]
+    fn a_run_keeps_the_wins_that_come_near_the_best_route() {
+        // On horock1 a run of width 4096 from the start offers its wins (the best so far 700)
+        // up to 746, and keeps the later ones that do not beat the best by then but come within
+        // 4 points: at most three, the best first, one for each collection order, each
+        // re-scoring as it was kept.
+        let mine = sample_map("horock1");
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 700, b"");
+        let t = Tables::new(&mine, 1 << 26).unwrap();
+        let mut run = Some(Run::new(&mine, Vec::new(), 4096, 700, 0));
+        let ended = loop {
+            if let Some(ended) = advance(&mut run, &mine, &t, &sh, &|| false).unwrap() {
+                break ended;
+            }
+        };
+        let best = sh.best_score.load(Ordering::Relaxed);
+        assert_eq!(best, 746);
+        assert!(!ended.near.is_empty() && ended.near.len() <= super::NEAR_KEPT, "{}", ended.near.len());
+        assert!(ended.near.windows(2).all(|w| w[0].0 >= w[1].0), "the best first");
+        let order_of = |route: &[u8]| {
+            crate::mine::solve::base::replay::Plan::new(&mine, route.to_vec(), usize::MAX).unwrap().goals
+        };
+        let mut orders = Vec::new();
+        for (v, route) in &ended.near {
+            let o = mine.clone().run(std::str::from_utf8(route).unwrap());
+            assert_eq!((o.score, o.ending), (*v, crate::mine::Ending::Win));
+            assert!(*v > 700 && *v <= best, "{v} against {best}");
+            let order = order_of(route);
+            assert!(!orders.contains(&order), "one for each collection order");
+            orders.push(order);
+        }
     }
 
     #[test]

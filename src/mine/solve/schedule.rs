@@ -11,11 +11,11 @@
 //!    (the plain lane when there are no beard groups).
 //! 2. After each turn: an end-game run if the best route loses the lift; the local passes
 //!    (reorder, single edits, pairs of edits; the trap pass once) for at most a second if the
-//!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while they have
-//!    had less than a quarter of the time (an eighth once they take arrivals as long as the
-//!    route) and of the single-command beam while it has had less than its share (a third of
-//!    the time until 10 s, half of it after), unless the best route loses the lift; in the
-//!    beam's time, the pair pass on its near misses (a second each at most). Those
+//!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while
+//!    they have had less than a quarter of the time (an eighth once they take arrivals as long
+//!    as the route) and of the single-command beam while it has had less than its share (a
+//!    third of the time until 10 s, half of it after), unless the best route loses the lift;
+//!    in the beam's time, the pair pass on its near misses (a second each at most). Those
 //!    slices do not count as the lane's time.
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair

@@ -127,28 +127,46 @@ fn improve(mine: &Mine, sh: &Shared, route: Vec<u8>, cursor: &mut usize, until: 
     let over = || sh.should_stop() || Instant::now() >= until;
     let set = edits(!mine.beards.is_empty());
     let (mut route, mut score) = best_prefix(mine, &route);
-    let mut left = route.len() + 1;
+    // A round of the route per better route found, the states along it played once.
+    while let Some((r, v)) = improve_round(mine, sh, &route, score, &set, cursor, &over) {
+        sh.offer(v, &r);
+        (route, score) = (r, v);
+    }
+}
+
+/// One round of [`improve`] over `route` (scoring `score`) from `cursor` on: the first better
+/// route found and its score, or None if the round brought nothing or `over` cut it short.
+fn improve_round(
+    mine: &Mine,
+    sh: &Shared,
+    route: &[u8],
+    score: i64,
+    set: &[Edit],
+    cursor: &mut usize,
+    over: &(dyn Fn() -> bool + Sync),
+) -> Option<(Vec<u8>, i64)> {
+    let n = route.len();
+    let snaps = Snapshots::new(mine, route, sh.memory_limit / 16);
+    let mut left = n + 1;
     while left > 0 && !over() {
-        let n = route.len();
-        let snaps = Snapshots::new(mine, &route, sh.memory_limit / 16);
         let at: Vec<usize> = (0..CHUNK.min(left)).map(|k| (*cursor + k) % (n + 1)).collect();
         let found = at
             .par_iter()
-            .filter_map(|&i| if over() { None } else { best_pair_at(&route, &snaps, i, &set, score) })
+            .filter_map(|&i| if over() { None } else { best_pair_at(route, &snaps, i, set, score) })
             .max_by_key(|f| f.0);
         if over() {
-            return;
+            return None;
         }
         *cursor = (*cursor + at.len()) % (n + 1);
         left -= at.len();
-        let Some((_, r)) = found else { continue };
-        let (r, v) = best_prefix(mine, &r);
-        if v > score {
-            sh.offer(v, &r);
-            (route, score) = (r, v);
-            left = route.len() + 1;
+        if let Some((_, r)) = found {
+            let (r, v) = best_prefix(mine, &r);
+            if v > score {
+                return Some((r, v));
+            }
         }
     }
+    None
 }
 
 impl Strategy for PairEdits {

@@ -20,11 +20,11 @@
 //! last shave, or 1, 2, 3 ... 10 lambdas before its end (the end game at a width the whole
 //! route could not have). Each starting point has its own series of runs, the width growing
 //! run after run from [`FIRST_WIDTH`] (four times from the start, twice from a cut) up to what
-//! a quarter of the memory limit holds, and the
-//! cut whose next run should take least time goes first, so that the end games near the end
-//! are searched wide early and those further back as wide as time allows (flood4: a win in 129
-//! moves from 8 lambdas back at width 32768, where the route it started from took 132). A run is
-//! resumed layer by layer between the lanes' turns. The wins of a run from the start that come
+//! a quarter of the memory limit holds, and the cut whose next run should take least time goes
+//! first, so that the end games near the end are searched wide early and those further back as
+//! wide as time allows (flood4: a win in 129 moves from 8 lambdas back at width 32768, where
+//! the route it started from took 132). A run is resumed layer by layer between the lanes'
+//! turns. The wins of a run from the start that come
 //! near the best route without beating it, one for each collection order, go to the pair-edit
 //! pass (`pairs.rs`), which may tighten them past it.
 
@@ -133,9 +133,9 @@ struct Run {
     seen: VecDeque<FxHashSet<u64>>,
     /// Its series: an index in [`StepBeam::series`].
     series: usize,
-    /// The best wins it found that did not beat the best route by the time they were found,
-    /// but came within [`NEAR_MISS`] of it, with their scores, the best first (when the run
-    /// ends, at most [`NEAR_KEPT`], one for each collection order).
+    /// For a run from the start, the best wins it found that did not beat the best route by the
+    /// time they were found, but came within [`NEAR_MISS`] of it, with their scores, the best
+    /// first (when the run ends, at most [`NEAR_KEPT`], one for each collection order).
     near: Vec<(i64, Vec<u8>)>,
 }
 
@@ -200,8 +200,8 @@ impl StepBeam {
 
     /// Advances the runs layer by layer until `until` (a layer under way finishes unless the
     /// deadline or the stop conditions come first); a finished run's series starts again wider
-    /// ([`START_GROWTH`] times from the start, twice from a cut). Once its width no longer grows, a series runs again only when the best score
-    /// has changed (it prunes more).
+    /// ([`START_GROWTH`] times from the start, twice from a cut). Once its width no longer
+    /// grows, a series runs again only when the best score has changed (it prunes more).
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = Instant::now();
         let over = || sh.should_stop() || Instant::now() >= deadline;
@@ -227,10 +227,8 @@ impl StepBeam {
             self.series[i].1.running += took;
             let Some(ended) = ended else { break };
             if let Some(done) = ended {
+                self.near.extend(done.near.into_iter().map(|(_, r)| r));
                 let from_start = self.series[i].0 == Origin::Start;
-                if from_start {
-                    self.near.extend(done.near.into_iter().map(|(_, r)| r));
-                }
                 let series = &mut self.series[i].1;
                 let best_len = sh.best_route().len();
                 let growth = if from_start { START_GROWTH } else { 2 };
@@ -342,6 +340,10 @@ fn advance(
 /// the next layer (its links pushed onto `run.links`). None if `over` cut it short.
 fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
     let (links, prefix) = (&run.links, &run.prefix);
+    // Only runs from the start (no prefix) keep near misses: the runs from the cuts share the
+    // best route's collections up to the cut, and end too often for their near misses to be
+    // polished.
+    let keeps_near = prefix.is_empty();
     let near = Mutex::new(std::mem::take(&mut run.near));
     let best = sh.best_score.load(Ordering::Relaxed);
     let mut cands: Vec<Candidate> = run
@@ -366,7 +368,7 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                 }
                 let (v, now) = (stop_value(&child), sh.best_score.load(Ordering::Relaxed));
                 let win = child.ending == Some(Ending::Win);
-                if v > now || (win && v + NEAR_MISS > now) {
+                if v > now || (keeps_near && win && v + NEAR_MISS > now) {
                     let mut route = prefix.to_vec();
                     route.extend(route_to(links, i));
                     route.push(c);
@@ -468,7 +470,7 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{advance, route_to, starting_points, Origin, Run, Series, StepBeam, Tables, COMMANDS};
+    use super::{advance, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
     use crate::mine::map::Mine;
     use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -543,10 +545,7 @@ mod tests {
         let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
         let t = Tables::new(&mine, 1 << 26).unwrap();
         let prefix = crate::mine::solve::base::replay::restart_point(&mine, FLOOD4_1589.as_bytes(), 8).unwrap();
-        let mut run = Some(Run::new(&mine, prefix, 1 << 16, 1589, 0));
-        while run.is_some() {
-            advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
-        }
+        play_out(&mine, &t, &sh, Run::new(&mine, prefix, 1 << 16, 1589, 0));
         let score = sh.best_score.load(Ordering::Relaxed);
         assert!(score >= 1595, "{score}");
         let outcome = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
@@ -564,12 +563,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, 700, b"");
         let t = Tables::new(&mine, 1 << 26).unwrap();
-        let mut run = Some(Run::new(&mine, Vec::new(), 4096, 700, 0));
-        let ended = loop {
-            if let Some(ended) = advance(&mut run, &mine, &t, &sh, &|| false).unwrap() {
-                break ended;
-            }
-        };
+        let ended = play_out(&mine, &t, &sh, Run::new(&mine, Vec::new(), 4096, 700, 0));
         let best = sh.best_score.load(Ordering::Relaxed);
         assert_eq!(best, 746);
         assert!(!ended.near.is_empty() && ended.near.len() <= super::NEAR_KEPT, "{}", ended.near.len());
@@ -597,6 +591,16 @@ mod tests {
         assert_eq!(route_to(&links[..1], 0), b"L");
     }
 
+    /// Plays `run` layer by layer to its end; how it ended.
+    fn play_out(mine: &Mine, t: &Tables, sh: &Shared, run: Run) -> Ended {
+        let mut run = Some(run);
+        loop {
+            if let Some(ended) = advance(&mut run, mine, t, sh, &|| false).unwrap() {
+                return ended;
+            }
+        }
+    }
+
     /// Plays one whole run of `width` on sample map `name`, the best score so far being
     /// `best`; returns the best score and route it leaves.
     fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
@@ -605,10 +609,7 @@ mod tests {
         let report = |_: &Progress| {};
         let sh = Shared::for_test(&stop, &report, best, b"");
         let t = Tables::new(&mine, 1 << 26).unwrap();
-        let mut run = Some(Run::new(&mine, Vec::new(), width, best, 0));
-        while run.is_some() {
-            advance(&mut run, &mine, &t, &sh, &|| false).unwrap();
-        }
+        play_out(&mine, &t, &sh, Run::new(&mine, Vec::new(), width, best, 0));
         let score = sh.best_score.load(Ordering::Relaxed);
         (mine, score, sh.best_route())
     }

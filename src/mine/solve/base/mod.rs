@@ -11,6 +11,8 @@
 //! - `beam.rs`: the layered beam over macro moves.
 //! - `replay.rs`: routes played again, cut at their collections.
 //! - `arrivals.rs`: a breadth-first search over game states between two cuts of a route.
+//! - `tail.rs`: the best route's places (robot cell, goals left), for a search state that
+//!   gets to one sooner to play the rest of the route.
 //! - `estimate.rs`: the relaxed estimate of the moves a state still needs (single-command
 //!   searches).
 
@@ -24,5 +26,6 @@ pub(crate) mod paths;
 pub(crate) mod reach;
 pub(crate) mod replay;
 pub(crate) mod shared;
+pub(crate) mod tail;
 pub(crate) mod tour;
 pub(crate) mod tsp;

@@ -10,7 +10,11 @@
 //! (`base/estimate.rs`). A state that could not beat the best route even if it collected
 //! everything in as many moves as the estimate without the higher-order rocks (a lower bound,
 //! wherever they fall) is dropped. States that differ only in earth no rock rests on
-//! are one (`coarse_hash`), within a layer and against the two layers before.
+//! are one (`coarse_hash`), within a layer and against the two layers before. A kept state
+//! that stands where the best route stood later, with the same goals left, plays the rest of
+//! the best route from there (`base/tail.rs`): the beam need not find the whole route again to
+//! gain from a shorter stretch of it (trampoline3: the first room's lambdas from its left end,
+//! two moves fewer).
 //! States with the same lambdas and higher-order rocks left take at most a sixteenth of a
 //! layer ([`SAME_GOALS_PART`]), so that the layer holds many collection orders, not the
 //! variants of one.
@@ -37,6 +41,7 @@ use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tre
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
 use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
+use crate::mine::solve::base::tail::Tail;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -137,6 +142,8 @@ struct Run {
     /// time they were found, but came within [`NEAR_MISS`] of it, with their scores, the best
     /// first (when the run ends, at most [`NEAR_KEPT`], one for each collection order).
     near: Vec<(i64, Vec<u8>)>,
+    /// The best route's places, for states that reach one sooner to play its rest.
+    tail: Tail,
 }
 
 /// The runs from one starting point: the width of the next one, how long the last one took,
@@ -262,7 +269,7 @@ impl StepBeam {
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s));
         let start_turn = start.is_some() && (cut.is_none() || self.spent_by[0] <= self.spent_by[1]);
         let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
-        Some(Run::new(mine, route[..at].to_vec(), self.series[i].1.width, best, i))
+        Some(Run::new(mine, sh, route[..at].to_vec(), self.series[i].1.width, best, i))
     }
 }
 
@@ -277,13 +284,14 @@ impl Strategy for StepBeam {
 
 impl Run {
     /// A run from the state after `prefix`, of the series `series` ([`Run::series`]).
-    fn new(mine: &Mine, prefix: Vec<u8>, width: usize, best: i64, series: usize) -> Run {
+    fn new(mine: &Mine, sh: &Shared, prefix: Vec<u8>, width: usize, best: i64, series: usize) -> Run {
+        let tail = Tail::new(mine, &sh.best_route(), sh.best_score.load(Ordering::Relaxed));
         let mut start = mine.clone();
         for &c in &prefix {
             start.step(command(c));
         }
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new() }
+        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new(), tail }
     }
 }
 
@@ -304,7 +312,7 @@ fn advance(
     over: &(dyn Fn() -> bool + Sync),
 ) -> Option<Option<Ended>> {
     let r = run.as_mut()?;
-    let next = layer(r, t, sh, over)?;
+    let next = layer(r, mine, t, sh, over)?;
     let depth = r.links.len();
     if !next.is_empty() && r.width <= StepBeam::max_width(mine, sh, depth) {
         r.layer = next;
@@ -338,7 +346,7 @@ fn advance(
 
 /// Expands the run's current layer: offers every child that beats the best route, and returns
 /// the next layer (its links pushed onto `run.links`). None if `over` cut it short.
-fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
+fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync)) -> Option<Vec<Mine>> {
     let (links, prefix) = (&run.links, &run.prefix);
     // Only runs from the start (no prefix) keep near misses: the runs from the cuts share the
     // best route's collections up to the cut, and end too often for their near misses to be
@@ -346,6 +354,9 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
     let keeps_near = prefix.is_empty();
     let near = Mutex::new(std::mem::take(&mut run.near));
     let best = sh.best_score.load(Ordering::Relaxed);
+    if run.tail.score != best {
+        run.tail = Tail::new(mine, &sh.best_route(), best);
+    }
     let mut cands: Vec<Candidate> = run
         .layer
         .par_iter()
@@ -443,6 +454,15 @@ fn layer(run: &mut Run, t: &Tables, sh: &Shared, over: &(dyn Fn() -> bool + Sync
                 continue;
             }
             *n += 1;
+            if let Some((v, rest)) = run.tail.splice(&child, g) {
+                if v > sh.best_score.load(Ordering::Relaxed) {
+                    let mut route = run.prefix.clone();
+                    route.extend(route_to(&run.links, (c.link >> 3) as usize));
+                    route.push(COMMANDS[(c.link & 7) as usize]);
+                    route.extend_from_slice(rest);
+                    sh.offer(v, &route);
+                }
+            }
             kept.push(c.link);
             next.push(child);
         }

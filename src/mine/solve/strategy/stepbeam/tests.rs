@@ -75,7 +75,7 @@ fn a_run_from_eight_lambdas_before_the_end_of_flood4_beats_the_high_score_table(
     let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
     let t = Tables::new(&mine, 1 << 26).unwrap();
     let prefix = crate::mine::solve::base::replay::restart_point(&mine, FLOOD4_1589.as_bytes(), 8).unwrap();
-    play_out(&mine, &t, &sh, Run::new(&mine, prefix, 1 << 16, 1589, 0));
+    play_out(&mine, &t, &sh, Run::new(&mine, &sh, prefix, 1 << 16, 1589, 0));
     let score = sh.best_score.load(Ordering::Relaxed);
     assert!(score >= 1595, "{score}");
     let outcome = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
@@ -93,7 +93,7 @@ fn a_run_keeps_the_wins_that_come_near_the_best_route() {
     let report = |_: &Progress| {};
     let sh = Shared::for_test(&stop, &report, 700, b"");
     let t = Tables::new(&mine, 1 << 26).unwrap();
-    let ended = play_out(&mine, &t, &sh, Run::new(&mine, Vec::new(), 4096, 700, 0));
+    let ended = play_out(&mine, &t, &sh, Run::new(&mine, &sh, Vec::new(), 4096, 700, 0));
     let best = sh.best_score.load(Ordering::Relaxed);
     assert_eq!(best, 746);
     assert!(!ended.near.is_empty() && ended.near.len() <= super::NEAR_KEPT, "{}", ended.near.len());
@@ -109,6 +109,31 @@ fn a_run_keeps_the_wins_that_come_near_the_best_route() {
         assert!(!orders.contains(&order), "one for each collection order");
         orders.push(order);
     }
+}
+
+/// trampoline3's route from the trap pass with the tour: 5477, a win in 223 moves. It collects
+/// the first five lambdas (the bottom row of the first room) from the middle.
+const TRAMPOLINE3_5477: &str = "RRRRRDDDDDDDDDLLLRRRRRRRRDDLLLDDDRRUURUUURUUUUURRRRRRUURRRDDRRRRRRRRRRRRRRDDLLLDDDDDLLLLLRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRLLLLLLLLLLUULLLLLLLLULLUUURRDLDRDDRRRRURUUURRUUUUUURRRRRRRRRRRLLUUUULLLLLLLLLDDDDDDRRRRRRRRRRRDDDR";
+
+#[test]
+fn a_state_that_gets_to_the_best_routes_place_sooner_plays_its_rest() {
+    // From the start, a run of width 4096 collects the first room's lambdas from the left end
+    // and stands where the 5477 route stood after them, two moves sooner: within twenty layers
+    // it plays the rest of the route from there, 5479 (the published best, issue 26).
+    let mine = sample_map("trampoline3");
+    let stop = AtomicBool::new(false);
+    let report = |_: &Progress| {};
+    let sh = Shared::for_test(&stop, &report, 5477, TRAMPOLINE3_5477.as_bytes());
+    let t = Tables::new(&mine, 1 << 26).unwrap();
+    let mut run = Some(Run::new(&mine, &sh, Vec::new(), 4096, 5477, 0));
+    for _ in 0..20 {
+        assert!(advance(&mut run, &mine, &t, &sh, &|| false).unwrap().is_none(), "the run goes on");
+    }
+    let route = sh.best_route();
+    assert_eq!(sh.best_score.load(Ordering::Relaxed), 5479);
+    assert_eq!(route[route.len() - 150..], TRAMPOLINE3_5477.as_bytes()[223 - 150..], "the same rest");
+    let outcome = mine.clone().run(std::str::from_utf8(&route).unwrap());
+    assert_eq!((outcome.score, outcome.ending, outcome.moves), (5479, crate::mine::Ending::Win, 221));
 }
 
 #[test]
@@ -138,7 +163,7 @@ fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
     let report = |_: &Progress| {};
     let sh = Shared::for_test(&stop, &report, best, b"");
     let t = Tables::new(&mine, 1 << 26).unwrap();
-    play_out(&mine, &t, &sh, Run::new(&mine, Vec::new(), width, best, 0));
+    play_out(&mine, &t, &sh, Run::new(&mine, &sh, Vec::new(), width, best, 0));
     let score = sh.best_score.load(Ordering::Relaxed);
     (mine, score, sh.best_route())
 }

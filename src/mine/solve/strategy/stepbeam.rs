@@ -454,7 +454,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                 continue;
             }
             *n += 1;
-            if let Some((v, rest)) = run.tail.splice(&child, g) {
+            if let Some((v, rest)) = run.tail.splice(&child) {
                 if v > sh.best_score.load(Ordering::Relaxed) {
                     let mut route = run.prefix.clone();
                     route.extend(route_to(&run.links, (c.link >> 3) as usize));

@@ -149,8 +149,9 @@ impl Tile {
 ///
 /// Build it with [`Mine::parse`] / [`Mine::parse_bytes`]; advance it with [`Mine::step`] or
 /// [`Mine::run`]. Equality (`==`) compares the observable state (cells, robot, counters,
-/// metadata, ending), not internal bookkeeping.
-#[derive(Clone, Debug)]
+/// metadata, ending), not internal bookkeeping. [`Clone::clone_from`] reuses the grid's
+/// buffers (the searches clone a state per command they try).
+#[derive(Debug)]
 pub struct Mine {
     pub(crate) width: usize,
     pub(crate) height: usize,
@@ -183,6 +184,23 @@ pub struct Mine {
     pub(crate) active: Vec<u32>,
     /// Beard cells (may hold stale entries for shaved beards; cleaned when growth is due).
     pub(crate) beards: Vec<u32>,
+}
+
+impl Clone for Mine {
+    fn clone(&self) -> Mine {
+        let mut m = Mine { cells: Vec::new(), active: Vec::new(), beards: Vec::new(), ..*self };
+        m.clone_from(self);
+        m
+    }
+
+    fn clone_from(&mut self, o: &Mine) {
+        let (mut cells, mut active, mut beards) =
+            (std::mem::take(&mut self.cells), std::mem::take(&mut self.active), std::mem::take(&mut self.beards));
+        cells.clone_from(&o.cells);
+        active.clone_from(&o.active);
+        beards.clone_from(&o.beards);
+        *self = Mine { cells, active, beards, ..*o };
+    }
 }
 
 impl PartialEq for Mine {

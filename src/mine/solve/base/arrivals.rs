@@ -206,20 +206,26 @@ fn layout_hash(m: &Mine) -> u64 {
     // The border (walls in every state) is left out; the inner cells are rewritten row by row
     // into a buffer hashed in one go (a branch-free loop: byte by byte, this hash took a third
     // of a single-command beam's time).
-    let mut buf = vec![0u8; w * m.height];
-    for y in 1..=m.height {
-        let row = &cells[y * s + 1..y * s + 1 + w];
-        let up = &cells[(y + 1) * s..(y + 1) * s + w + 2];
-        let out = &mut buf[(y - 1) * w..y * w];
-        for x in 0..w {
-            let held = is_rock(up[x]) | is_rock(up[x + 1]) | is_rock(up[x + 2]);
-            let c = row[x];
-            let gone = (c == ROBOT) | ((c == EARTH) & !held);
-            out[x] = if gone { EMPTY } else { c };
-        }
+    // The buffer is the thread's own, kept between calls.
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let mut h = FxHasher::default();
-    h.write(&buf);
+    BUF.with_borrow_mut(|buf| {
+        buf.resize(w * m.height, 0);
+        for y in 1..=m.height {
+            let row = &cells[y * s + 1..y * s + 1 + w];
+            let up = &cells[(y + 1) * s..(y + 1) * s + w + 2];
+            let out = &mut buf[(y - 1) * w..y * w];
+            for x in 0..w {
+                let held = is_rock(up[x]) | is_rock(up[x + 1]) | is_rock(up[x + 2]);
+                let c = row[x];
+                let gone = (c == ROBOT) | ((c == EARTH) & !held);
+                out[x] = if gone { EMPTY } else { c };
+            }
+        }
+        h.write(buf);
+    });
     h.write_usize(m.razors);
     h.write_usize(m.water);
     h.write_usize(m.under_water);

@@ -20,6 +20,10 @@ const LAMBDA_WIN_POINTS: i64 = 75;
 pub(crate) struct Tables {
     slot: Vec<u32>,
     dist: Vec<Vec<u32>>,
+    /// The lambda cells of the mine the tables were made for, in cell order, when it has no
+    /// higher-order rocks: the only cells where a later state can have a lambda, so its goals
+    /// are found without a scan of the grid.
+    lambdas: Option<Vec<usize>>,
 }
 
 impl Tables {
@@ -34,7 +38,9 @@ impl Tables {
             slot[c] = i as u32;
         }
         let dist = open.par_iter().map(|&g| relaxed_distances(mine, g)).collect();
-        Some(Tables { slot, dist })
+        let lambdas = (!mine.cells.contains(&HOROCK))
+            .then(|| (0..mine.cells.len()).filter(|&c| mine.cells[c] == LAMBDA).collect());
+        Some(Tables { slot, dist, lambdas })
     }
 
     /// Moves from `from` to `to` (both open cells), whichever way is shorter (a trampoline
@@ -83,21 +89,42 @@ pub(crate) fn tree_weight(t: &Tables, goals: &[usize]) -> u32 {
 /// the same goals left (the lift is the map's), so it keys the spanning-tree cache and the
 /// single-command beam's cap on states with the same goals left.
 pub(crate) fn goals_key(m: &Mine) -> u64 {
+    key_of((0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK))
+}
+
+/// [`goals_key`] of `m`, a state of the mine `t` was made for.
+pub(crate) fn goals_key_in(t: &Tables, m: &Mine) -> u64 {
+    match &t.lambdas {
+        Some(lambdas) => key_of(lambdas.iter().copied().filter(|&c| m.cells[c] == LAMBDA)),
+        None => goals_key(m),
+    }
+}
+
+/// The hash [`goals_key`] makes of the goal cells `cells` (in cell order).
+fn key_of(cells: impl Iterator<Item = usize>) -> u64 {
     use std::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
-    for (c, &t) in m.cells.iter().enumerate() {
-        if t == LAMBDA || t == HOROCK {
-            h.write_usize(c);
-        }
+    for c in cells {
+        h.write_usize(c);
     }
     h.finish()
 }
 
-/// The goals of `m` and the weight of their spanning tree (`cache` keeps the trees by goal
-/// layout).
+/// The goals of `m`, a state of the mine `t` was made for, and the weight of their spanning
+/// tree (`cache` keeps the trees by goal layout, [`goals_key`]).
 pub(crate) fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
-    let g = goals(m);
-    let tree = *cache.entry(goals_key(m)).or_insert_with(|| tree_weight(t, &g));
+    let g = match &t.lambdas {
+        Some(lambdas) => {
+            let mut g: Vec<usize> = lambdas.iter().copied().filter(|&c| m.cells[c] == LAMBDA).collect();
+            if m.lift != NONE {
+                g.push(m.lift);
+            }
+            g
+        }
+        None => goals(m),
+    };
+    let cells = &g[..g.len() - usize::from(m.lift != NONE)];
+    let tree = *cache.entry(key_of(cells.iter().copied())).or_insert_with(|| tree_weight(t, &g));
     (g, tree)
 }
 

@@ -37,7 +37,7 @@ use super::{Cx, Strategy};
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
 use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
-use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key, same_goals, Tables};
+use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key_in, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
 use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
@@ -361,55 +361,60 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
         .layer
         .par_iter()
         .enumerate()
-        .map_init(<(FxHashMap<u64, u32>, FxHashMap<u64, u32>)>::default, |(cache, bounds), (i, m)| {
-            let mut out = Vec::new();
-            if over() {
-                return out;
-            }
-            let (goals, tree) = goals_and_tree(t, m, cache);
-            for (code, &c) in COMMANDS.iter().enumerate() {
-                if c == b'S' && !beard_nearby(m) {
-                    continue;
+        // Per thread: the trees and bounds by goals, and a state the children are played on.
+        .map_init(
+            <(FxHashMap<u64, u32>, FxHashMap<u64, u32>, Option<Mine>)>::default,
+            |(cache, bounds, scratch), (i, m)| {
+                let mut out = Vec::new();
+                if over() {
+                    return out;
                 }
-                let mut child = m.clone();
-                child.step(command(c));
-                if (c != b'W' && c != b'S' && child.robot == m.robot) || (c == b'W' && child.cells == m.cells) {
-                    // A move that did not move is a wait; a wait while nothing moves is lost.
-                    continue;
-                }
-                let (v, now) = (stop_value(&child), sh.best_score.load(Ordering::Relaxed));
-                let win = child.ending == Some(Ending::Win);
-                if v > now || (keeps_near && win && v + NEAR_MISS > now) {
-                    let mut route = prefix.to_vec();
-                    route.extend(route_to(links, i));
-                    route.push(c);
-                    if v > now {
-                        sh.offer(v, &route);
-                    } else {
-                        near.lock().unwrap().push((v, route));
+                let (goals, tree) = goals_and_tree(t, m, cache);
+                for (code, &c) in COMMANDS.iter().enumerate() {
+                    if c == b'S' && !beard_nearby(m) {
+                        continue;
                     }
+                    let child = scratch.get_or_insert_with(|| m.clone());
+                    child.clone_from(m);
+                    child.step(command(c));
+                    if (c != b'W' && c != b'S' && child.robot == m.robot) || (c == b'W' && child.cells == m.cells) {
+                        // A move that did not move is a wait; a wait while nothing moves is lost.
+                        continue;
+                    }
+                    let (v, now) = (stop_value(&child), sh.best_score.load(Ordering::Relaxed));
+                    let win = child.ending == Some(Ending::Win);
+                    if v > now || (keeps_near && win && v + NEAR_MISS > now) {
+                        let mut route = prefix.to_vec();
+                        route.extend(route_to(links, i));
+                        route.push(c);
+                        if v > now {
+                            sh.offer(v, &route);
+                        } else {
+                            near.lock().unwrap().push((v, route));
+                        }
+                    }
+                    if child.ending.is_some() || child.moves >= child.route_limit() {
+                        // Over, or no further command is played (the route limit).
+                        continue;
+                    }
+                    let fresh;
+                    let (g, tree) = if same_goals(m, &child, &goals) {
+                        (&goals[..], tree)
+                    } else {
+                        fresh = goals_and_tree(t, &child, cache);
+                        (&fresh.0[..], fresh.1)
+                    };
+                    // Ranked by the estimate, dropped by the bound (no higher than the estimate;
+                    // they differ where higher-order rocks are left).
+                    let h = estimate(t, &child, g, tree);
+                    if ceiling(&child, h) <= best && ceiling(&child, bound(t, &child, g, h, bounds)) <= best {
+                        continue;
+                    }
+                    out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
                 }
-                if child.ending.is_some() || child.moves >= child.route_limit() {
-                    // Over, or no further command is played (the route limit).
-                    continue;
-                }
-                let fresh;
-                let (g, tree) = if same_goals(m, &child, &goals) {
-                    (&goals[..], tree)
-                } else {
-                    fresh = goals_and_tree(t, &child, cache);
-                    (&fresh.0[..], fresh.1)
-                };
-                // Ranked by the estimate, dropped by the bound (no higher than the estimate;
-                // they differ where higher-order rocks are left).
-                let h = estimate(t, &child, g, tree);
-                if ceiling(&child, h) <= best && ceiling(&child, bound(t, &child, g, h, bounds)) <= best {
-                    continue;
-                }
-                out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
-            }
-            out
-        })
+                out
+            },
+        )
         .flatten()
         .collect();
     run.near = near.into_inner().unwrap();
@@ -438,7 +443,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                 let mut child = layer[(c.link >> 3) as usize].clone();
                 child.step(command(COMMANDS[(c.link & 7) as usize]));
                 let h = coarse_hash(&child);
-                let g = goals_key(&child);
+                let g = goals_key_in(t, &child);
                 (child, h, g)
             })
             .collect();

@@ -16,7 +16,6 @@ use super::moves::{beard_nearby, bfs, bfs_in, rebuild, Kind, Quota};
 use super::paths::{path_avoiding, play_path, walk, Walk};
 use super::reach::loss_of;
 use super::shared::{command, stop_value, Shared};
-use super::tail::Tail;
 use crate::mine::map::{is_rock, Mine, RAZOR};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
@@ -348,8 +347,6 @@ pub(crate) fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline
     // Lambdas kept for last (`defer.rs`), from the map at the start.
     let deferred_mask = super::defer::mask(start, p.defer);
     let deferred = deferred_mask.as_deref();
-    // The best route's places, for states that reach one sooner to play its rest (`tail.rs`).
-    let mut tail = Tail::new(start, &sh.best_route(), sh.best_score.load(Ordering::Relaxed));
     for k in start_layer..=total {
         let mut heap: BinaryHeap<Node> = std::mem::take(&mut layers[k]).into();
         let mut seen: HashSet<u64> = HashSet::new();
@@ -369,17 +366,8 @@ pub(crate) fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline
                 }
             }
             let results: Vec<Expansion> = batch.par_iter().map(|n| expand(n, p, sh, deferred)).collect();
-            let best = sh.best_score.load(Ordering::Relaxed);
-            if tail.score != best {
-                tail = Tail::new(start, &sh.best_route(), best);
-            }
             for e in results {
                 for ch in e.children {
-                    if let Some((v, rest)) = tail.splice(&ch.mine) {
-                        if v > sh.best_score.load(Ordering::Relaxed) {
-                            sh.offer(v, &[&ch.route[..], rest].concat());
-                        }
-                    }
                     let c = ch.mine.collected.min(total + 1);
                     if c == k {
                         if !seen.contains(&ch.hash) && ch.streak <= p.max_streak {

@@ -21,16 +21,18 @@
 //!
 //! It finds wins the macro moves never reach (horock1: a win in 67 moves where theirs takes 75).
 //! Runs from the start take turns, by time, with runs from cuts of the best route: after its
-//! last shave, or 1, 2, 3 ... 10 lambdas before its end (the end game at a width the whole
-//! route could not have). Each starting point has its own series of runs, the width growing
-//! run after run from [`FIRST_WIDTH`] (four times from the start, twice from a cut) up to what
-//! a quarter of the memory limit holds, and the cut whose next run should take least time goes
-//! first, so that the end games near the end are searched wide early and those further back as
-//! wide as time allows (flood4: a win in 129 moves from 8 lambdas back at width 32768, where
-//! the route it started from took 132). A run is resumed layer by layer between the lanes'
-//! turns. The wins of a run from the start that come
-//! near the best route without beating it, one for each collection order, go to the pair-edit
-//! pass (`pairs.rs`), which may tighten them past it.
+//! last shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route
+//! at a width the whole route could not have). Each starting point has its own series of
+//! runs, the width growing run after run from [`FIRST_WIDTH`] (four times from the start,
+//! twice from a cut) up to what a quarter of the memory limit holds, and the cut whose next
+//! run should take least time goes first, so that the end games near the end are searched
+//! wide early and those further back as wide as time allows (flood4: a win in 129 moves from
+//! 8 lambdas back at width 32768, where the route it started from took 132; beard2, whose last
+//! ten lambdas lie within 20 moves: a win in 128 moves from move 65 of one in 136). A run that
+//! would not end before the deadline, at the pace of the last one of its series, is not begun.
+//! A run is resumed layer by layer between the lanes' turns. The wins of a run from the start
+//! that come near the best route without beating it, one for each collection order, go to the
+//! pair-edit pass (`pairs.rs`), which may tighten them past it.
 
 use super::{Cx, Strategy};
 // The commands tried from each state; a command's code in the parent links is its index there.
@@ -77,18 +79,13 @@ impl Origin {
     }
 }
 
-/// The most lambdas before the end of the best route that a run from a cut starts. Further
-/// back the runs take long and, in the sweeps on the sample maps (`docs/solver.md`), found
-/// nothing; the runs from the start search those routes.
-const MAX_BACK: usize = 10;
-
 /// The starting points of the runs on a map with `lambdas` lambdas: the start, after the last
-/// shave, and `n` lambdas before the end for `n` in 1, 2 ... 8, 10 (each about a quarter further
-/// back than the one before, up to [`MAX_BACK`]).
+/// shave, and `n` lambdas before the end for `n` in 1, 2 ... 8, 10, 12, 15 ... (each about a
+/// quarter further back than the one before, while the route has that many).
 fn starting_points(lambdas: usize) -> Vec<Origin> {
     let mut points = vec![Origin::Start, Origin::Shave];
     let mut back = 1;
-    while back < lambdas && back <= MAX_BACK {
+    while back < lambdas {
         points.push(Origin::Back(back));
         back += (back / 4).max(1);
     }
@@ -144,6 +141,8 @@ struct Run {
     near: Vec<(i64, Vec<u8>)>,
     /// The best route's places, for states that reach one sooner to play its rest.
     tail: Tail,
+    /// When it started.
+    started: Instant,
 }
 
 /// The runs from one starting point: the width of the next one, how long the last one took,
@@ -156,11 +155,20 @@ struct Series {
     running: Duration,
     /// The best score when its last run at the widest width started (no run until it changes).
     idle: Option<i64>,
+    /// The wall-clock time from the start of its last finished run to its end (the other
+    /// strategies' turns included).
+    last_wall: Duration,
 }
 
 impl Series {
     fn new() -> Series {
-        Series { width: FIRST_WIDTH, last: Duration::ZERO, running: Duration::ZERO, idle: None }
+        Series {
+            width: FIRST_WIDTH,
+            last: Duration::ZERO,
+            running: Duration::ZERO,
+            idle: None,
+            last_wall: Duration::ZERO,
+        }
     }
 }
 
@@ -224,7 +232,11 @@ impl StepBeam {
         while Instant::now() < until && !over() {
             if self.run.is_none() {
                 let best = sh.best_score.load(Ordering::Relaxed);
-                let Some(run) = self.next_run(mine, sh, best) else { break };
+                let Some(run) = self.next_run(mine, sh, best, deadline) else { break };
+                if debug() {
+                    let t = sh.start.elapsed().as_secs_f64();
+                    eprintln!("  step beam width {} from move {} starts: t {t:.2}", run.width, run.prefix.len());
+                }
                 self.run = Some(run);
             }
             let (t1, i) = (Instant::now(), self.run.as_ref().map_or(0, |r| r.series));
@@ -243,6 +255,7 @@ impl StepBeam {
                 series.idle = (wider <= series.width).then_some(done.best);
                 series.width = wider.max(series.width);
                 series.last = std::mem::take(&mut series.running);
+                series.last_wall = done.wall;
             }
         }
         self.tables = Some(Some(tables));
@@ -253,20 +266,29 @@ impl StepBeam {
     /// turns by time: whichever have taken less go next. Among the cuts, the run expected to
     /// take least goes first: twice as long as the last run of its series (a first run is
     /// expected to take none). So the runs that are quick, near the end of the best route, grow
-    /// wide early, and those further back get about as much time as each other. None if every
-    /// series waits for a new best score or has no starting point on the best route.
-    fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64) -> Option<Run> {
+    /// wide early, and those further back get about as much time as each other. A run is not
+    /// begun if it would not end before `deadline`, taking as many times as long as the last
+    /// of its series (from its start to its end) as it is wider: the time goes to the runs
+    /// that can end, and once they wait too, back to the lanes. None if every series waits for
+    /// a new best score, has no starting point on the best route, or would not end in time.
+    fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64, deadline: Instant) -> Option<Run> {
         let route = sh.best_route();
         let replay = Replay::new(mine, &route);
         let ready = |s: &Series| s.idle != Some(best);
+        // Whether the next run of a series ends before the deadline, taking as many times as
+        // long as the last one as it is wider.
+        let fits = |from: Origin, s: &Series| {
+            let growth = if from == Origin::Start { START_GROWTH } else { 2 } as u32;
+            s.last_wall.is_zero() || Instant::now() + s.last_wall * growth <= deadline
+        };
         let cut = self
             .series
             .iter()
             .enumerate()
-            .filter(|(_, (from, s))| *from != Origin::Start && ready(s))
+            .filter(|(_, (from, s))| *from != Origin::Start && ready(s) && fits(*from, s))
             .filter_map(|(i, (from, s))| Some((s.last * 2, i, from.at(&route, &replay)?)))
             .min();
-        let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s));
+        let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
         let start_turn = start.is_some() && (cut.is_none() || self.spent_by[0] <= self.spent_by[1]);
         let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
         Some(Run::new(mine, sh, route[..at].to_vec(), self.series[i].1.width, best, i))
@@ -291,7 +313,18 @@ impl Run {
             start.step(command(c));
         }
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new(), tail }
+        Run {
+            prefix,
+            width,
+            best,
+            layer: vec![start],
+            links,
+            seen,
+            series,
+            near: Vec::new(),
+            tail,
+            started: Instant::now(),
+        }
     }
 }
 
@@ -300,6 +333,8 @@ struct Ended {
     depth: usize,
     best: i64,
     near: Vec<(i64, Vec<u8>)>,
+    /// The wall-clock time from its start.
+    wall: Duration,
 }
 
 /// Plays one layer of `run`; when the run has ended (no state left, or memory would not hold
@@ -340,8 +375,9 @@ fn advance(
         }
     }
     let best = r.best;
+    let wall = r.started.elapsed();
     *run = None;
-    Some(Some(Ended { depth, best, near }))
+    Some(Some(Ended { depth, best, near, wall }))
 }
 
 /// Expands the run's current layer: offers every child that beats the best route, and returns

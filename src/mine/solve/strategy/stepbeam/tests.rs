@@ -10,7 +10,7 @@ use std::time::Duration;
 const FLOOD4_1589: &str = "LLUUULLLLLLLLLLLDDLLRRRRRUUUURRUURRRRRRRRRRRRRRULLLDDDDDDDDDDDDDDLLLUULRRRRRRRRRRRRRRRRRRRLLLDDRRLULUUURRULLUUULLLRRRDDDRRRDDRLUURLDDDRR";
 
 #[test]
-fn the_cuts_step_back_a_quarter_further_each_up_to_ten_lambdas() {
+fn the_cuts_step_back_a_quarter_further_each() {
     let back: Vec<usize> = starting_points(30)
         .into_iter()
         .filter_map(|p| match p {
@@ -18,7 +18,7 @@ fn the_cuts_step_back_a_quarter_further_each_up_to_ten_lambdas() {
             _ => None,
         })
         .collect();
-    assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10]);
+    assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 18, 22, 27]);
     assert_eq!(starting_points(11)[..2], [Origin::Start, Origin::Shave]);
     assert_eq!(starting_points(4)[2..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
     assert_eq!(starting_points(1), [Origin::Start, Origin::Shave]);
@@ -32,7 +32,7 @@ fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
     let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
     let mut beam = StepBeam::new();
     let ms = Duration::from_millis;
-    let series = |last, idle| Series { width: 4096, last: ms(last), running: ms(0), idle };
+    let series = |last, idle| Series { width: 4096, last: ms(last), running: ms(0), idle, last_wall: ms(0) };
     // The start took 900 ms; there is no shave on the route; 1 back waits for a better
     // score than this one; 2 back took 300 ms, 3 back 200 ms; 30 back is further back
     // than the route's first lambda.
@@ -46,23 +46,23 @@ fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
     ];
     // The start has had less time than the cuts: its turn.
     beam.spent_by = [ms(900), ms(1000)];
-    let run = beam.next_run(&mine, &sh, 1589).unwrap();
+    let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
     assert_eq!((run.series, run.prefix.len()), (0, 0));
     // The cuts have had less: the one expected to take least, 3 back (400 ms).
     beam.spent_by = [ms(2000), ms(1000)];
-    let run = beam.next_run(&mine, &sh, 1589).unwrap();
+    let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
     assert_eq!(run.series, 4);
     let mut m = mine.clone();
     m.run(std::str::from_utf8(&run.prefix).unwrap());
     assert_eq!((m.lambdas_collected(), m.lambdas_remaining()), (20, 3), "just after the 3rd lambda from the end");
     beam.series[4].1.last = ms(500);
-    assert_eq!(beam.next_run(&mine, &sh, 1589).unwrap().series, 3, "2 back: 600 ms against 1000 ms");
+    assert_eq!(beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap().series, 3, "2 back: 600 ms against 1000 ms");
     // With every cut waiting, the start goes whatever the time; then nothing.
     beam.series[3].1.idle = Some(1589);
     beam.series[4].1.idle = Some(1589);
-    assert_eq!(beam.next_run(&mine, &sh, 1589).unwrap().series, 0);
+    assert_eq!(beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap().series, 0);
     beam.series[0].1.idle = Some(1589);
-    assert!(beam.next_run(&mine, &sh, 1589).is_none(), "every series waits");
+    assert!(beam.next_run(&mine, &sh, 1589, sh.deadline).is_none(), "every series waits");
 }
 
 #[test]

@@ -417,7 +417,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                         // A move that did not move is a wait; a wait while nothing moves is lost.
                         continue;
                     }
-                    let (v, now) = (stop_value(&child), sh.best_score.load(Ordering::Relaxed));
+                    let (v, now) = (stop_value(child), sh.best_score.load(Ordering::Relaxed));
                     let win = child.ending == Some(Ending::Win);
                     if v > now || (keeps_near && win && v + NEAR_MISS > now) {
                         let mut route = prefix.to_vec();
@@ -434,16 +434,16 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                         continue;
                     }
                     let fresh;
-                    let (g, tree) = if same_goals(m, &child, &goals) {
+                    let (g, tree) = if same_goals(m, child, &goals) {
                         (&goals[..], tree)
                     } else {
-                        fresh = goals_and_tree(t, &child, cache);
+                        fresh = goals_and_tree(t, child, cache);
                         (&fresh.0[..], fresh.1)
                     };
                     // Ranked by the estimate, dropped by the bound (no higher than the estimate;
                     // they differ where higher-order rocks are left).
-                    let h = estimate(t, &child, g, tree);
-                    if ceiling(&child, h) <= best && ceiling(&child, bound(t, &child, g, h, bounds)) <= best {
+                    let h = estimate(t, child, g, tree);
+                    if ceiling(child, h) <= best && ceiling(child, bound(t, child, g, h, bounds)) <= best {
                         continue;
                     }
                     out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });

@@ -5,9 +5,10 @@
 //!
 //! The match leaves out the rocks and the earth, so it is a guess: the rest of the route may
 //! run into a rock the other way put elsewhere. Playing it costs one step per command left.
+//! The caller offers the best prefix of the spliced route, as the engine scores it.
 //! Lambdas the search state collected early are walked over by the rest as empty cells.
 
-use super::shared::{command, stop_value};
+use super::shared::{command, tail_value};
 use crate::mine::map::{Mine, HOROCK, LAMBDA};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
@@ -96,7 +97,7 @@ impl Tail {
     /// If the route stood on `m`'s cell later in its moves than `m` has made, with at least
     /// the lambdas left that `m` has (and the same higher-order rocks), plays the route's rest
     /// from there on a copy of `m` (the latest such place that has not had its tries);
-    /// returns the rest and the value of stopping where it ends ([`stop_value`]).
+    /// returns the rest and the best value of stopping along it ([`tail_value`]).
     pub(crate) fn splice(&mut self, m: &Mine) -> Option<(i64, &[u8])> {
         let places = self.at.get(&m.robot)?;
         if places.first().is_none_or(|p| p.k <= m.moves) {
@@ -108,14 +109,7 @@ impl Tail {
         let place = places.iter_mut().take_while(|p| p.k > m.moves).find(|p| p.tries < TRIES_PER_PLACE && subset(p))?;
         place.tries += 1;
         let rest = &self.route[place.k..];
-        let mut end = m.clone();
-        for &c in rest {
-            if end.ending.is_some() || end.moves >= end.route_limit() {
-                break;
-            }
-            end.step(command(c));
-        }
-        Some((stop_value(&end), rest))
+        Some((tail_value(m.clone(), rest), rest))
     }
 }
 

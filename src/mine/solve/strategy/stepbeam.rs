@@ -42,7 +42,7 @@ use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
 use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key_in, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
-use crate::mine::solve::base::shared::{command, debug, stop_value, Shared};
+use crate::mine::solve::base::shared::{best_prefix, command, debug, stop_value, Shared};
 use crate::mine::solve::base::tail::Tail;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -501,6 +501,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                     route.extend(route_to(&run.links, (c.link >> 3) as usize));
                     route.push(COMMANDS[(c.link & 7) as usize]);
                     route.extend_from_slice(rest);
+                    let (route, v) = best_prefix(mine, &route);
                     sh.offer(v, &route);
                 }
             }

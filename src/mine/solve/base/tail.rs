@@ -33,8 +33,8 @@ pub(crate) struct Tail {
     /// The score of the route when the table was made.
     pub(crate) score: i64,
     route: Vec<u8>,
-    /// The bit of each of the start's lambda cells ([`u32::MAX`] for other cells).
-    bit: Vec<u32>,
+    /// The start's lambda cells in cell order; a lambda's bit is its place in the list.
+    lambdas: Vec<usize>,
     /// Whether the map has higher-order rocks (else [`Place::others`] is always 0).
     horocks: bool,
     /// For each robot cell on the route, its places there, the latest first (the latest
@@ -45,16 +45,9 @@ pub(crate) struct Tail {
 impl Tail {
     /// The table of `route` (scoring `score`) played on `mine`.
     pub(crate) fn new(mine: &Mine, route: &[u8], score: i64) -> Tail {
-        let mut bit = vec![u32::MAX; mine.cells.len()];
-        let mut n = 0;
-        for (c, &t) in mine.cells.iter().enumerate() {
-            if t == LAMBDA {
-                bit[c] = n;
-                n += 1;
-            }
-        }
+        let lambdas = (0..mine.cells.len()).filter(|&c| mine.cells[c] == LAMBDA).collect();
         let horocks = mine.cells.contains(&HOROCK);
-        let mut tail = Tail { score, route: route.to_vec(), bit, horocks, at: FxHashMap::default() };
+        let mut tail = Tail { score, route: route.to_vec(), lambdas, horocks, at: FxHashMap::default() };
         let mut m = mine.clone();
         tail.add(&m, 0);
         for (i, &c) in route.iter().enumerate() {
@@ -77,18 +70,18 @@ impl Tail {
 
     /// The start's lambdas left on `m` (one bit each) and a hash of its other goals.
     fn goals(&self, m: &Mine) -> (Vec<u64>, u64) {
-        let mut left = vec![0u64; self.bit.iter().filter(|&&b| b != u32::MAX).count().div_ceil(64)];
+        let mut left = vec![0u64; self.lambdas.len().div_ceil(64)];
         let mut others = FxHasher::default();
         if self.horocks {
             for (c, &t) in m.cells.iter().enumerate() {
-                if t == HOROCK || (t == LAMBDA && self.bit[c] == u32::MAX) {
+                if t == HOROCK || (t == LAMBDA && self.lambdas.binary_search(&c).is_err()) {
                     others.write_usize(c);
                 }
             }
         }
-        for (c, &b) in self.bit.iter().enumerate() {
-            if b != u32::MAX && m.cells[c] == LAMBDA {
-                left[b as usize / 64] |= 1 << (b % 64);
+        for (b, &c) in self.lambdas.iter().enumerate() {
+            if m.cells[c] == LAMBDA {
+                left[b / 64] |= 1 << (b % 64);
             }
         }
         (left, others.finish())

@@ -9,7 +9,8 @@
 use super::arrivals::relaxed_distances;
 use crate::mine::map::{Mine, HOROCK, LAMBDA, NONE, WALL};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::Hasher;
 
 /// Points a lambda is worth in a won game (25 for collecting it, 50 more at the lift): what a
 /// state can still gain per lambda left (task.pdf §2.5).
@@ -53,13 +54,19 @@ impl Tables {
     }
 }
 
-/// The goals left in `m`: lambdas and higher-order rocks, then the lift (if the map has one).
-pub(crate) fn goals(m: &Mine) -> Vec<usize> {
-    let mut g: Vec<usize> = (0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK).collect();
-    if m.lift != NONE {
-        g.push(m.lift);
+/// The lambda and higher-order rock cells of `m`, in cell order (a scan of the grid).
+fn grid_goals(m: &Mine) -> impl Iterator<Item = usize> + '_ {
+    (0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK)
+}
+
+/// Calls `f` with each goal cell of `m` but the lift (its lambdas and higher-order rocks), in
+/// cell order; `m` is a state of the mine `t` was made for. Without higher-order rocks only
+/// the start's lambda cells (the tables' `lambdas`) are looked at, else every cell.
+fn each_goal(t: &Tables, m: &Mine, f: impl FnMut(usize)) {
+    match &t.lambdas {
+        Some(lambdas) => lambdas.iter().copied().filter(|&c| m.cells[c] == LAMBDA).for_each(f),
+        None => grid_goals(m).for_each(f),
     }
-    g
 }
 
 /// Weight of a minimum spanning tree over `goals` (Prim's algorithm).
@@ -89,42 +96,31 @@ pub(crate) fn tree_weight(t: &Tables, goals: &[usize]) -> u32 {
 /// the same goals left (the lift is the map's), so it keys the spanning-tree cache and the
 /// single-command beam's cap on states with the same goals left.
 pub(crate) fn goals_key(m: &Mine) -> u64 {
-    key_of((0..m.cells.len()).filter(|&c| m.cells[c] == LAMBDA || m.cells[c] == HOROCK))
+    let mut h = FxHasher::default();
+    grid_goals(m).for_each(|c| h.write_usize(c));
+    h.finish()
 }
 
 /// [`goals_key`] of `m`, a state of the mine `t` was made for.
 pub(crate) fn goals_key_in(t: &Tables, m: &Mine) -> u64 {
-    match &t.lambdas {
-        Some(lambdas) => key_of(lambdas.iter().copied().filter(|&c| m.cells[c] == LAMBDA)),
-        None => goals_key(m),
-    }
-}
-
-/// The hash [`goals_key`] makes of the goal cells `cells` (in cell order).
-fn key_of(cells: impl Iterator<Item = usize>) -> u64 {
-    use std::hash::Hasher;
-    let mut h = rustc_hash::FxHasher::default();
-    for c in cells {
-        h.write_usize(c);
-    }
+    let mut h = FxHasher::default();
+    each_goal(t, m, |c| h.write_usize(c));
     h.finish()
 }
 
-/// The goals of `m`, a state of the mine `t` was made for, and the weight of their spanning
-/// tree (`cache` keeps the trees by goal layout, [`goals_key`]).
+/// The goals of `m`, a state of the mine `t` was made for (lambdas and higher-order rocks,
+/// then the lift if the map has one), and the weight of their spanning tree (`cache` keeps the
+/// trees by goal layout, [`goals_key`]).
 pub(crate) fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
-    let g = match &t.lambdas {
-        Some(lambdas) => {
-            let mut g: Vec<usize> = lambdas.iter().copied().filter(|&c| m.cells[c] == LAMBDA).collect();
-            if m.lift != NONE {
-                g.push(m.lift);
-            }
-            g
-        }
-        None => goals(m),
-    };
-    let cells = &g[..g.len() - usize::from(m.lift != NONE)];
-    let tree = *cache.entry(key_of(cells.iter().copied())).or_insert_with(|| tree_weight(t, &g));
+    let (mut g, mut h) = (Vec::new(), FxHasher::default());
+    each_goal(t, m, |c| {
+        g.push(c);
+        h.write_usize(c);
+    });
+    if m.lift != NONE {
+        g.push(m.lift);
+    }
+    let tree = *cache.entry(h.finish()).or_insert_with(|| tree_weight(t, &g));
     (g, tree)
 }
 

@@ -68,6 +68,16 @@ enum Origin {
 }
 
 impl Origin {
+    /// How many times wider each run of its series is than the last: [`START_GROWTH`] from
+    /// the start, twice from a cut.
+    fn growth(self) -> usize {
+        if self == Origin::Start {
+            START_GROWTH
+        } else {
+            2
+        }
+    }
+
     /// The length of the prefix of `route` (played in `replay`) where a run starts, or None if
     /// the route has no such cut (no shave; fewer lambdas).
     fn at(self, route: &[u8], replay: &Replay) -> Option<usize> {
@@ -247,11 +257,9 @@ impl StepBeam {
             let Some(ended) = ended else { break };
             if let Some(done) = ended {
                 self.near.extend(done.near.into_iter().map(|(_, r)| r));
-                let from_start = self.series[i].0 == Origin::Start;
-                let series = &mut self.series[i].1;
+                let (from, series) = &mut self.series[i];
                 let best_len = sh.best_route().len();
-                let growth = if from_start { START_GROWTH } else { 2 };
-                let wider = (series.width * growth).min(Self::max_width(mine, sh, best_len.max(done.depth)));
+                let wider = (series.width * from.growth()).min(Self::max_width(mine, sh, best_len.max(done.depth)));
                 series.idle = (wider <= series.width).then_some(done.best);
                 series.width = wider.max(series.width);
                 series.last = std::mem::take(&mut series.running);
@@ -278,8 +286,7 @@ impl StepBeam {
         // Whether the next run of a series ends before the deadline, taking as many times as
         // long as the last one as it is wider.
         let fits = |from: Origin, s: &Series| {
-            let growth = if from == Origin::Start { START_GROWTH } else { 2 } as u32;
-            s.last_wall.is_zero() || Instant::now() + s.last_wall * growth <= deadline
+            s.last_wall.is_zero() || Instant::now() + s.last_wall * from.growth() as u32 <= deadline
         };
         let cut = self
             .series

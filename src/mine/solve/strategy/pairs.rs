@@ -59,6 +59,12 @@ fn apply(route: &[u8], (i, a): Placed, (j, b): Placed) -> Vec<u8> {
     r
 }
 
+/// Whether edit `e` at command `i` fits in `route` and changes it (it does not replace a
+/// command by itself).
+fn changes(route: &[u8], i: usize, e: &Edit) -> bool {
+    i + e.del <= route.len() && !(e.del == 1 && e.ins == Some(route[i]))
+}
+
 /// Plays the inserted command, if any.
 fn play(m: &mut Mine, ins: Option<u8>) {
     if let Some(c) = ins {
@@ -71,11 +77,11 @@ fn play(m: &mut Mine, ins: Option<u8>) {
 fn best_pair_at(route: &[u8], snaps: &Snapshots, i: usize, set: &[Edit], score: i64) -> Option<(i64, Vec<u8>)> {
     let n = route.len();
     let mut best: Option<(i64, Placed, Placed)> = None;
-    for &a in set.iter().filter(|a| i + a.del <= n && !(a.del == 1 && a.ins == Some(route[i]))) {
+    for &a in set.iter().filter(|a| changes(route, i, a)) {
         let mut m = snaps.before(i);
         play(&mut m, a.ins);
         for j in i + a.del..(i + a.del + REACH).min(n + 1) {
-            for &b in set.iter().filter(|b| j + b.del <= n && !(b.del == 1 && b.ins == Some(route[j]))) {
+            for &b in set.iter().filter(|b| changes(route, j, b)) {
                 let mut m2 = m.clone();
                 play(&mut m2, b.ins);
                 let v = tail_value(m2, &route[j + b.del..]);

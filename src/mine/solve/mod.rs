@@ -43,8 +43,8 @@
 //! snapshots of the edit and pair passes (spaced out above), a sixteenth for the static tour's
 //! distance tables (above, the guided lane runs unguided), a sixteenth for the states the shortcut
 //! searches hold at once, a quarter for the single-command beam's runs and a sixteenth for its
-//! distance tables (skipped above). At 150 s on one thread the seven maps of issue 26 peaked at
-//! 438 MB (horock1) with the default 1 GB.
+//! distance tables (skipped above). The peaks measured with the default 1 GB are in
+//! docs/solver.md.
 
 mod base;
 mod schedule;

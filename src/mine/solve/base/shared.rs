@@ -5,7 +5,7 @@
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -68,6 +68,9 @@ fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, rou
     true
 }
 
+/// The most ties of the best route [`Shared`] keeps between two rises of the best score.
+pub(crate) const TIES_KEPT: usize = 8;
+
 /// State shared by the search threads: the best route, the counters, the stop conditions.
 pub(crate) struct Shared<'a> {
     pub(crate) start: Instant,
@@ -75,6 +78,13 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) best_score: AtomicI64,
     pub(crate) best: Mutex<Vec<u8>>,
+    /// Other routes offered since the best score last rose that score exactly as much as the
+    /// best route (at most [`TIES_KEPT`], the first ones), and how many of them were handed
+    /// out ([`Shared::take_ties`]): another way to the same score may be shortened where the
+    /// best route cannot (`strategy/shortcuts.rs`). `tie_count` is their number, read without
+    /// the lock.
+    pub(crate) ties: Mutex<(Vec<Vec<u8>>, usize)>,
+    pub(crate) tie_count: AtomicUsize,
     /// The best score and route offered in the current lane (`strategy/lane.rs`): where its
     /// restarts and end-game runs start from.
     pub(crate) lane_score: AtomicI64,
@@ -108,6 +118,8 @@ impl<'a> Shared<'a> {
             stop,
             best_score: AtomicI64::new(score),
             best: Mutex::new(route.to_vec()),
+            ties: Mutex::new((Vec::new(), 0)),
+            tie_count: AtomicUsize::new(0),
             lane_score: AtomicI64::new(score),
             lane_best: Mutex::new(route.to_vec()),
             explored: AtomicU64::new(0),
@@ -126,7 +138,8 @@ impl Shared<'_> {
         self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
     }
 
-    /// Offers a route scoring `score` (already played by the engine).
+    /// Offers a route scoring `score` (already played by the engine): kept if it scores higher
+    /// than the best (and the lane's best), or as a tie if it scores as much and differs.
     #[inline]
     pub(crate) fn offer(&self, score: i64, route: &[u8]) {
         if route.len() > self.route_limit {
@@ -134,8 +147,13 @@ impl Shared<'_> {
         }
         keep_if_better(&self.lane_score, &self.lane_best, score, route);
         if !keep_if_better(&self.best_score, &self.best, score, route) {
+            if score == self.best_score.load(Ordering::Relaxed) && self.tie_count.load(Ordering::Relaxed) < TIES_KEPT {
+                self.keep_tie(score, route);
+            }
             return;
         }
+        *self.ties.lock().unwrap() = (Vec::new(), 0);
+        self.tie_count.store(0, Ordering::Relaxed);
         (self.on_progress)(&Progress {
             elapsed: self.start.elapsed(),
             best_score: score,
@@ -143,6 +161,32 @@ impl Shared<'_> {
             states_explored: self.explored.load(Ordering::Relaxed),
         });
         *self.last_report.lock().unwrap() = Instant::now();
+    }
+
+    /// Keeps `route`, which scores `score`, as a tie of the best route if it still is one and
+    /// differs from the best route and the ties kept.
+    #[cold]
+    fn keep_tie(&self, score: i64, route: &[u8]) {
+        let mut ties = self.ties.lock().unwrap();
+        let best = self.best.lock().unwrap();
+        // Checked under both locks: a better route is stored before the ties are cleared.
+        if score != self.best_score.load(Ordering::Relaxed) || ties.0.len() >= TIES_KEPT || *best == route {
+            return;
+        }
+        drop(best);
+        if !ties.0.iter().any(|t| t == route) {
+            ties.0.push(route.to_vec());
+            self.tie_count.store(ties.0.len(), Ordering::Relaxed);
+        }
+    }
+
+    /// The ties of the best route kept and not yet handed out (see [`Shared::offer`]): each
+    /// is handed out once.
+    pub(crate) fn take_ties(&self) -> Vec<Vec<u8>> {
+        let mut ties = self.ties.lock().unwrap();
+        let new = ties.0[ties.1..].to_vec();
+        ties.1 = ties.0.len();
+        new
     }
 
     /// Sends a progress report if none went out for a while.
@@ -275,8 +319,36 @@ pub(crate) fn debug() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_prefix, stop_value, tail_value};
+    use super::{best_prefix, stop_value, tail_value, Progress, Shared, TIES_KEPT};
     use crate::mine::map::Mine;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Routes that score as much as the best and differ from it are kept as ties, each handed
+    /// out once, at most [`TIES_KEPT`] of them; a better route clears them and becomes the best.
+    #[test]
+    fn routes_that_tie_with_the_best_are_kept_until_the_best_rises() {
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let sh = Shared::for_test(&stop, &report, 100, b"RRD");
+        sh.offer(100, b"RRD");
+        sh.offer(99, b"DDR");
+        assert!(sh.take_ties().is_empty(), "the best route itself and a lower score are no ties");
+        sh.offer(100, b"DRR");
+        sh.offer(100, b"DRR");
+        sh.offer(100, b"RDR");
+        assert_eq!(sh.take_ties(), vec![b"DRR".to_vec(), b"RDR".to_vec()]);
+        sh.offer(100, b"DRR");
+        assert!(sh.take_ties().is_empty(), "a tie is handed out once");
+        for i in 0..2 * TIES_KEPT {
+            sh.offer(100, format!("W{i}").as_bytes());
+        }
+        assert_eq!(sh.take_ties().len(), TIES_KEPT - 2);
+        sh.offer(101, b"RRDW");
+        assert_eq!((sh.best_score.load(Ordering::Relaxed), sh.best_route()), (101, b"RRDW".to_vec()));
+        sh.offer(100, b"RDR");
+        sh.offer(101, b"DRRW");
+        assert_eq!(sh.take_ties(), vec![b"DRRW".to_vec()], "kept anew for the new best score");
+    }
 
     /// One row, 22 cells: the lift, a lambda, the robot in the middle, a lambda at the right
     /// end. The route limit is 22 × 1.

@@ -31,6 +31,9 @@
 //!     ways between collections over whole game states (`shortcuts.rs`), trap targets made
 //!     safe before the jump (`traps.rs`);
 //!   - the continuations (`continuations.rs`): those shorter ways played on by narrow beams;
+//!   - the replans (`replans.rs`): the beam from the best route's states a quarter, half and
+//!     three quarters of the way, in sweeps of doubling width, for other plans of the rest;
+//!     what ties with the best gets the shortcut pass (the shared state keeps such ties);
 //!   - the single-command beam (`stepbeam.rs`): every command from every state, ranked by a
 //!     relaxed estimate, for the waits and steps aside that macro moves miss.
 //! - `schedule.rs`, the scheduler: hands out the time between the strategies by the rule its

@@ -12,11 +12,13 @@
 //! 2. After each turn: an end-game run if the best route loses the lift; the local passes
 //!    (reorder, single edits, pairs of edits; the trap pass once) for at most a second if the
 //!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while
-//!    they have had less than a quarter of the time (an eighth once they take arrivals as long
-//!    as the route) and of the single-command beam while it has had less than its share (a
-//!    third of the time until 10 s, half of it after), unless the best route loses the lift;
-//!    in the beam's time, the pair pass on its near misses (a second each at most). Those
-//!    slices do not count as the lane's time.
+//!    they have had less than their share (a quarter of the time until 10 s, an eighth after;
+//!    half that once they take arrivals as long as the route), of the single-command beam
+//!    while it has had less than its share (a third of the time until 10 s, half of it after)
+//!    and of the replans (an eighth of the time after 10 s), unless the best route loses the
+//!    lift; in the beam's time, the pair pass on its near misses (a second each at most).
+//!    Those slices do not count as the lane's time. Last, the shortcut pass over the routes
+//!    that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair
 //!    pass (a quarter at most); then back to the lanes until the deadline, and a last edit and
@@ -31,8 +33,9 @@ use super::strategy::endgame::EndGame;
 use super::strategy::lane::Lane;
 use super::strategy::pairs::PairEdits;
 use super::strategy::reorder::{Reorder, NEAR};
+use super::strategy::replans::Replans;
 use super::strategy::restart::Restarts;
-use super::strategy::shortcuts::Shortcuts;
+use super::strategy::shortcuts::{polish_ties, Shortcuts};
 use super::strategy::stepbeam::StepBeam;
 use super::strategy::traps::Traps;
 use super::strategy::{deferral, guided, Cx, Strategy};
@@ -58,6 +61,11 @@ const CONTINUATION_SLICE: Duration = Duration::from_secs(3);
 const STEPS_FROM: Duration = Duration::from_secs(3);
 const STEPS_HALF: Duration = Duration::from_secs(10);
 const STEP_SLICE: Duration = Duration::from_secs(3);
+
+/// The replans get an eighth of the time after `STEPS_HALF` ([`replans_share`]), half of the
+/// continuations' share, in slices of `REPLAN_SLICE` at most (a run once begun ends,
+/// `strategy/replans.rs`).
+const REPLAN_SLICE: Duration = Duration::from_secs(3);
 
 /// The whole search on `mine` until `sh.deadline` (or the stop conditions), by the rule of the
 /// module doc.
@@ -113,6 +121,7 @@ pub(crate) struct Schedule {
     traps: Traps,
     continuations: Continuations,
     steps: StepBeam,
+    replans: Replans,
     pairs: PairEdits,
 }
 
@@ -134,6 +143,7 @@ impl Schedule {
             traps: Traps::new(),
             continuations: Continuations::new(),
             steps: StepBeam::new(),
+            replans: Replans::new(),
             pairs: PairEdits::new(),
         }
     }
@@ -179,7 +189,7 @@ impl Schedule {
         }
         let c = &self.continuations;
         let t0 = Instant::now();
-        let share = sh.start.elapsed().saturating_sub(CONTINUATIONS_FROM) / c.share();
+        let share = continuations_share(sh, c.share());
         if let Some(until) = side_slice(mine, sh, c.spent, share, CONTINUATION_SLICE, deadline) {
             self.continuations.run(cx, until);
             self.turn_start += t0.elapsed();
@@ -195,6 +205,13 @@ impl Schedule {
             }
             self.turn_start += t0.elapsed();
         }
+        let t0 = Instant::now();
+        if let Some(until) = side_slice(mine, sh, self.replans.spent, replans_share(sh), REPLAN_SLICE, deadline) {
+            self.replans.run(cx, until);
+            self.turn_start += t0.elapsed();
+        }
+        // The ties of the best route, polished in the lane's time.
+        polish_ties(mine, sh, (Instant::now() + MID_SEARCH_PASSES).min(deadline));
     }
 
     /// After a turn: picks the lane of the next turn by rule 1 of the module doc. After the
@@ -282,6 +299,20 @@ impl Schedule {
 fn steps_share(sh: &Shared) -> Duration {
     let elapsed = sh.start.elapsed();
     elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) / 2
+}
+
+/// The continuations' share of the time so far: the part `1 / part` of it from
+/// [`CONTINUATIONS_FROM`] to [`STEPS_HALF`], half that after (the other half goes to the
+/// replans).
+fn continuations_share(sh: &Shared, part: u32) -> Duration {
+    let elapsed = sh.start.elapsed();
+    elapsed.min(STEPS_HALF).saturating_sub(CONTINUATIONS_FROM) / part + elapsed.saturating_sub(STEPS_HALF) / (2 * part)
+}
+
+/// The replans' share of the time so far: an eighth of the time after [`STEPS_HALF`]. Other
+/// plans for the rest of the best route are sought once the lanes have found one.
+fn replans_share(sh: &Shared) -> Duration {
+    sh.start.elapsed().saturating_sub(STEPS_HALF) / 8
 }
 
 /// The end of the next slice of a search taken between turns that has spent `spent` so far
@@ -380,6 +411,25 @@ mod tests {
         sched.lanes[1].spent = s(3);
         sched.next_lane(&mine, &sh);
         assert_eq!(sched.lane, 0, "3 s > 4 s / 2");
+    }
+
+    /// The continuations' share: a quarter (or an eighth) of the time from 3 s to 10 s, half
+    /// that after; the replans': an eighth of the time after 10 s.
+    #[test]
+    fn the_continuations_share_their_time_with_the_replans_after_10_s() {
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let ms = std::time::Duration::from_millis;
+        for (at, quarter, eighth, replans) in
+            [(3_000, 0, 0, 0), (10_000, 1_750, 875, 0), (150_000, 1_750 + 17_500, 875 + 8_750, 17_500)]
+        {
+            sh.start = std::time::Instant::now() - ms(at);
+            let near = |got: std::time::Duration, want: u64| got >= ms(want) && got < ms(want + 200);
+            assert!(near(super::continuations_share(&sh, 4), quarter), "{at} ms");
+            assert!(near(super::continuations_share(&sh, 8), eighth), "{at} ms");
+            assert!(near(super::replans_share(&sh), replans), "{at} ms");
+        }
     }
 
     /// The single-command beam's share of the time: none in the first 3 s, a third of the

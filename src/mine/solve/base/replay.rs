@@ -37,6 +37,11 @@ impl Replay {
         m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
     }
 
+    /// How many lambdas the route collects.
+    pub(crate) fn collections(&self) -> usize {
+        self.collected_at.len()
+    }
+
     /// The length of the route's prefix just after its lambda number `L - back` was collected
     /// (`L`: lambdas the route collects; `back` 0: after its last lambda), or `None` if that
     /// is the start.

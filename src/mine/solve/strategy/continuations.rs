@@ -79,8 +79,9 @@ impl Continuations {
         }
     }
 
-    /// The part of the search's time the continuations may have: a quarter, an eighth while
-    /// they take arrivals in as many moves as the route.
+    /// The part of the search's time the continuations may have in its first seconds (half
+    /// that later, `schedule.rs`): a quarter, an eighth while they take arrivals in as many
+    /// moves as the route.
     pub(crate) fn share(&self) -> u32 {
         if self.equal {
             8

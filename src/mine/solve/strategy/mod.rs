@@ -10,6 +10,8 @@
 //! - `reorder.rs`, `edits.rs`, `pairs.rs`, `shortcuts.rs`, `traps.rs`: local passes over the
 //!   best route.
 //! - `continuations.rs`: the shortcut arrivals played on by narrow beams.
+//! - `replans.rs`: the beam from the best route's states a quarter, half and three quarters
+//!   of the way, for other plans of the rest.
 //! - `stepbeam.rs`: a beam over single commands.
 
 pub(crate) mod continuations;
@@ -20,6 +22,7 @@ pub(crate) mod guided;
 pub(crate) mod lane;
 pub(crate) mod pairs;
 pub(crate) mod reorder;
+pub(crate) mod replans;
 pub(crate) mod restart;
 pub(crate) mod shortcuts;
 pub(crate) mod stepbeam;

@@ -10,6 +10,7 @@
 //!   moves left, a static tour, the lambdas kept for last).
 //! - `beam.rs`: the layered beam over macro moves.
 //! - `replay.rs`: routes played again, cut at their collections.
+//! - `edit.rs`: one edit of a route (commands deleted, one inserted), for the edit passes.
 //! - `arrivals.rs`: a breadth-first search over game states between two cuts of a route.
 //! - `tail.rs`: the best route's places (robot cell, goals left), for a search state that
 //!   gets to one sooner to play the rest of the route.
@@ -20,6 +21,7 @@ pub(crate) mod arrivals;
 pub(crate) mod beam;
 pub(crate) mod beards;
 pub(crate) mod defer;
+pub(crate) mod edit;
 pub(crate) mod estimate;
 pub(crate) mod moves;
 pub(crate) mod paths;

@@ -4,18 +4,11 @@
 
 use super::{Cx, Strategy};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::edit::{apply, Edit, Placed};
 use crate::mine::solve::base::replay::Snapshots;
-use crate::mine::solve::base::shared::{best_prefix, command, tail_value, Shared};
+use crate::mine::solve::base::shared::{best_prefix, tail_value, Shared};
 use rayon::prelude::*;
 use std::time::Instant;
-
-/// One edit of a route: delete `del` commands at `at`, then insert `ins` there.
-#[derive(Clone, Copy)]
-struct Edit {
-    at: usize,
-    del: usize,
-    ins: Option<u8>,
-}
 
 /// Commands tried as replacements and insertions.
 const EDIT_COMMANDS: [u8; 6] = *b"LRUDWS";
@@ -31,35 +24,31 @@ pub(crate) fn edit(mine: &Mine, sh: &Shared, until: Instant) {
         }
         let n = route.len();
         let snaps = Snapshots::new(mine, &route, sh.memory_limit / 16);
-        let cands: Vec<Edit> = (0..n)
+        let cands: Vec<Placed> = (0..n)
             .flat_map(|i| {
-                let dels = [1, 2, 3, 4].map(|del| Edit { at: i, del, ins: None });
+                let dels = [1, 2, 3, 4].map(|del| Edit { del, ins: None });
                 let subs = EDIT_COMMANDS
                     .iter()
-                    .flat_map(move |&c| [Edit { at: i, del: 1, ins: Some(c) }, Edit { at: i, del: 0, ins: Some(c) }]);
-                dels.into_iter().chain(subs)
+                    .flat_map(move |&c| [Edit { del: 1, ins: Some(c) }, Edit { del: 0, ins: Some(c) }]);
+                dels.into_iter().chain(subs).map(move |e| (i, e))
             })
-            .filter(|e| e.at + e.del <= n && !(e.del == 1 && e.ins == Some(route[e.at])))
+            .filter(|(i, e)| e.changes(&route, *i))
             .collect();
         let found = cands
             .par_iter()
-            .map(|&e| {
+            .map(|&(i, e)| {
                 if over() {
                     return None;
                 }
-                let mut m = snaps.before(e.at);
-                if let Some(c) = e.ins {
-                    m.step(command(c));
-                }
-                let v = tail_value(m, &route[e.at + e.del..]);
-                (v > score).then_some((v, e))
+                let mut m = snaps.before(i);
+                e.play(&mut m);
+                let v = tail_value(m, &route[i + e.del..]);
+                (v > score).then_some((v, (i, e)))
             })
             .filter_map(|x| x)
-            .max_by_key(|&(v, e)| (v, std::cmp::Reverse(e.at)));
-        let Some((_, e)) = found else { return };
-        let mut r = route.clone();
-        r.splice(e.at..e.at + e.del, e.ins);
-        let (r, v) = best_prefix(mine, &r);
+            .max_by_key(|&(v, (i, _))| (v, std::cmp::Reverse(i)));
+        let Some((_, placed)) = found else { return };
+        let (r, v) = best_prefix(mine, &apply(&route, &[placed]));
         if v <= score {
             return;
         }
@@ -77,5 +66,30 @@ impl Strategy for Edits {
     fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
         edit(cx.mine, cx.sh, until);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit;
+    use crate::mine::map::Mine;
+    use crate::mine::solve::base::shared::{Progress, Shared};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// A lambda between the robot and the lift: `RLRR` (a step back and forth on the way,
+    /// 75 - 4 = 71) loses the detour and becomes `RR` (73); a wait in front goes too.
+    #[test]
+    fn the_edit_pass_deletes_a_detour_and_a_wait() {
+        let mine = Mine::parse("#####\n#R\\L#\n#####\n").unwrap();
+        let stop = AtomicBool::new(false);
+        let report = |_: &Progress| {};
+        for route in [&b"RLRR"[..], b"WRR"] {
+            let score = mine.clone().run(std::str::from_utf8(route).unwrap()).score;
+            assert_eq!(score, 75 - route.len() as i64);
+            let sh = Shared::for_test(&stop, &report, score, route);
+            edit(&mine, &sh, Instant::now() + Duration::from_secs(10));
+            assert_eq!((sh.best_score.load(Ordering::Relaxed), sh.best_route()), (73, b"RR".to_vec()));
+        }
     }
 }

@@ -17,6 +17,7 @@
 
 use super::{Cx, Strategy};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::edit::{apply, Edit, Placed};
 use crate::mine::solve::base::replay::Snapshots;
 use crate::mine::solve::base::shared::{best_prefix, command, tail_value, Shared};
 use rayon::prelude::*;
@@ -29,13 +30,6 @@ const REACH: usize = 24;
 /// First-edit positions tried between two checks of the clock.
 const CHUNK: usize = 4;
 
-/// One edit: delete `del` commands, then insert `ins`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Edit {
-    del: usize,
-    ins: Option<u8>,
-}
-
 /// The edits of a pair: delete none, one or two commands and insert none or one of `L R U D W`
 /// (and `S` on a map with beards); not the empty edit.
 fn edits(beards: bool) -> Vec<Edit> {
@@ -46,44 +40,18 @@ fn edits(beards: bool) -> Vec<Edit> {
         .collect()
 }
 
-/// An edit at a command of the route (its index).
-type Placed = (usize, Edit);
-
-/// The route with edit `a` at command `i` and edit `b` at command `j` (`j >= i + a.del`).
-fn apply(route: &[u8], (i, a): Placed, (j, b): Placed) -> Vec<u8> {
-    let mut r = route[..i].to_vec();
-    r.extend(a.ins);
-    r.extend_from_slice(&route[i + a.del..j]);
-    r.extend(b.ins);
-    r.extend_from_slice(&route[j + b.del..]);
-    r
-}
-
-/// Whether edit `e` at command `i` fits in `route` and changes it (it does not replace a
-/// command by itself).
-fn changes(route: &[u8], i: usize, e: &Edit) -> bool {
-    i + e.del <= route.len() && !(e.del == 1 && e.ins == Some(route[i]))
-}
-
-/// Plays the inserted command, if any.
-fn play(m: &mut Mine, ins: Option<u8>) {
-    if let Some(c) = ins {
-        m.step(command(c));
-    }
-}
-
 /// The best pair whose first edit is at command `i` of `route` (whose states `snaps` holds),
 /// if it scores more than `score`: its value and the edited route.
 fn best_pair_at(route: &[u8], snaps: &Snapshots, i: usize, set: &[Edit], score: i64) -> Option<(i64, Vec<u8>)> {
     let n = route.len();
     let mut best: Option<(i64, Placed, Placed)> = None;
-    for &a in set.iter().filter(|a| changes(route, i, a)) {
+    for &a in set.iter().filter(|a| a.changes(route, i)) {
         let mut m = snaps.before(i);
-        play(&mut m, a.ins);
+        a.play(&mut m);
         for j in i + a.del..(i + a.del + REACH).min(n + 1) {
-            for &b in set.iter().filter(|b| changes(route, j, b)) {
+            for &b in set.iter().filter(|b| b.changes(route, j)) {
                 let mut m2 = m.clone();
-                play(&mut m2, b.ins);
+                b.play(&mut m2);
                 let v = tail_value(m2, &route[j + b.del..]);
                 if v > best.map_or(score, |b| b.0) {
                     best = Some((v, (i, a), (j, b)));
@@ -95,7 +63,7 @@ fn best_pair_at(route: &[u8], snaps: &Snapshots, i: usize, set: &[Edit], score: 
             m.step(command(route[j]));
         }
     }
-    best.map(|(v, a, b)| (v, apply(route, a, b)))
+    best.map(|(v, a, b)| (v, apply(route, &[a, b])))
 }
 
 /// The pair-edit pass, with the position where its next call starts on the best route, and the
@@ -185,7 +153,7 @@ impl Strategy for PairEdits {
 
 #[cfg(test)]
 mod tests {
-    use super::{apply, best_pair_at, edits, Edit, PairEdits};
+    use super::{best_pair_at, edits, Edit, PairEdits};
     use crate::mine::solve::base::replay::Snapshots;
     use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,9 +168,6 @@ mod tests {
         assert_eq!(set.len(), 3 * 6 - 1);
         assert!(!set.contains(&Edit { del: 0, ins: None }));
         assert_eq!(edits(true).len(), 3 * 7 - 1);
-        let a = (1, Edit { del: 2, ins: None });
-        let b = (5, Edit { del: 0, ins: Some(b'U') });
-        assert_eq!(apply(b"RRLRRWLD", a, b), b"RRRUWLD");
     }
 
     #[test]

@@ -424,12 +424,11 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                         // A move that did not move is a wait; a wait while nothing moves is lost.
                         continue;
                     }
+                    let link = ((i as u32) << 3) | code as u32;
                     let (v, now) = (stop_value(child), sh.best_score.load(Ordering::Relaxed));
                     let win = child.ending == Some(Ending::Win);
                     if v > now || (keeps_near && win && v + NEAR_MISS > now) {
-                        let mut route = prefix.to_vec();
-                        route.extend(route_to(links, i));
-                        route.push(c);
+                        let route = child_route(prefix, links, link);
                         if v > now {
                             sh.offer(v, &route);
                         } else {
@@ -453,7 +452,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                     if ceiling(child, h) <= best && ceiling(child, bound(t, child, g, h, bounds)) <= best {
                         continue;
                     }
-                    out.push(Candidate { h, collected: child.collected as u32, link: ((i as u32) << 3) | code as u32 });
+                    out.push(Candidate { h, collected: child.collected as u32, link });
                 }
                 out
             },
@@ -504,9 +503,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
             *n += 1;
             if let Some((v, rest)) = run.tail.splice(&child) {
                 if v > sh.best_score.load(Ordering::Relaxed) {
-                    let mut route = run.prefix.clone();
-                    route.extend(route_to(&run.links, (c.link >> 3) as usize));
-                    route.push(COMMANDS[(c.link & 7) as usize]);
+                    let mut route = child_route(&run.prefix, &run.links, c.link);
                     route.extend_from_slice(rest);
                     let (route, v) = best_prefix(mine, &route);
                     sh.offer(v, &route);
@@ -523,6 +520,16 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
         run.seen.pop_front();
     }
     Some(next)
+}
+
+/// The whole route to the child of the current layer's state whose link is `link` (the
+/// parent's index in the layer and the command's code, as [`Candidate::link`]): the run's
+/// `prefix`, the commands to the parent, the command.
+fn child_route(prefix: &[u8], links: &[Vec<u32>], link: u32) -> Vec<u8> {
+    let mut route = prefix.to_vec();
+    route.extend(route_to(links, (link >> 3) as usize));
+    route.push(COMMANDS[(link & 7) as usize]);
+    route
 }
 
 /// The commands from the start to state `i` of the last layer whose links are `links`.

@@ -338,8 +338,7 @@ mod tests {
     use super::Schedule;
     use crate::mine::score::Ending;
     use crate::mine::solve::base::beam::CONFIGS;
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
-    use std::sync::atomic::AtomicBool;
+    use crate::mine::solve::base::shared::{sample_map, Shared};
 
     /// The schedule's lanes on beard4: after the first turn of the configurations the 11
     /// deferral lanes are added; the plain lane has lost time and the others had none, so one
@@ -355,9 +354,7 @@ mod tests {
         assert_eq!((o.score, o.lambdas, o.ending), (2033, 44, Ending::Abort));
         let o = mine.clone().run(std::str::from_utf8(won).unwrap());
         assert_eq!((o.score, o.ending), (3073, Ending::Win));
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let mut sh = Shared::for_test(&stop, &report, 2033, lost);
+        let mut sh = Shared::for_test(2033, lost);
         // Past the first half of the budget (the plain lane's alone).
         sh.deadline = sh.start;
         let mut sched = Schedule::new();
@@ -391,9 +388,7 @@ mod tests {
     #[test]
     fn the_guided_lane_gets_half_the_time_lost_in_the_first_half() {
         let mine = sample_map("contest9");
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let mut sh = Shared::for_test(0, b"");
         let mut sched = Schedule::new();
         sched.round = CONFIGS.len() - 1;
         sched.next_lane(&mine, &sh);
@@ -417,9 +412,7 @@ mod tests {
     /// that after; the replans': an eighth of the time after 10 s.
     #[test]
     fn the_continuations_share_their_time_with_the_replans_after_10_s() {
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let mut sh = Shared::for_test(0, b"");
         let ms = std::time::Duration::from_millis;
         for (at, quarter, eighth, replans) in
             [(3_000, 0, 0, 0), (10_000, 1_750, 875, 0), (150_000, 1_750 + 17_500, 875 + 8_750, 17_500)]
@@ -436,9 +429,7 @@ mod tests {
     /// time to 10 s (7 / 3 s), half of it after (at 150 s, 7 / 3 + 70 s).
     #[test]
     fn the_single_command_beam_gets_a_third_of_the_first_seconds_and_half_of_the_rest() {
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let mut sh = Shared::for_test(&stop, &report, 0, b"");
+        let mut sh = Shared::for_test(0, b"");
         let ms = std::time::Duration::from_millis;
         assert!(super::steps_share(&sh) == ms(0));
         for (at, share) in [(3_000, 0), (10_000, 2_333), (150_000, 72_333)] {

@@ -312,8 +312,7 @@ pub(crate) mod tests {
     use super::{arrivals, layout_hash, relaxed_distances, tables, Ask, MAX_STATES};
     use crate::mine::map::Mine;
     use crate::mine::solve::base::replay::Plan;
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
-    use std::sync::atomic::AtomicBool;
+    use crate::mine::solve::base::shared::{sample_map, Shared};
 
     #[test]
     fn relaxed_distances_pass_rocks_and_jump_trampolines() {
@@ -350,9 +349,7 @@ pub(crate) mod tests {
         let p = Plan::new(&mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         assert_eq!(p.goals.len(), 29, "28 lambdas and the lift");
         assert_eq!(p.cuts[1].1, 31);
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let sh = Shared::for_test(1961, CONTEST8_1961);
         let t = tables(&mine, &p, &sh).unwrap();
         let ask = Ask { most: 200, slack: 0, alive: MAX_STATES };
         let found = arrivals(&p, &t, 0, 1, ask, &|| false);

@@ -472,8 +472,7 @@ pub(crate) fn guide<'s>(mine: &Mine, sh: &'s Shared) -> Option<&'s super::tsp::G
 mod tests {
     use super::{Node, Params};
     use crate::mine::map::BEARD;
-    use crate::mine::solve::base::shared::{command, sample_map, Progress, Shared};
-    use std::sync::atomic::AtomicBool;
+    use crate::mine::solve::base::shared::{command, sample_map, Shared};
 
     /// horock3: the beard beside the lift grows every 25 moves and there are three razors. From
     /// the state after 11 lambdas (move 19, next to the top razors), picking up the razors
@@ -489,9 +488,7 @@ mod tests {
             mine.step(command(c));
         }
         assert_eq!((mine.collected, mine.razors), (11, 0));
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 0, b"");
+        let sh = Shared::for_test(0, b"");
         // Configuration 2 (macro moves, the reach weight) at width 64.
         let p = Params { max_cap: 1 << 20, ..Params::of_config(2, 64, 1) };
         let node =

@@ -234,17 +234,14 @@ impl Shared<'_> {
 }
 
 #[cfg(test)]
-impl<'a> Shared<'a> {
+impl Shared<'static> {
     /// For unit tests: a search state whose best route is `route` scoring `score`, with a
-    /// 600 s deadline and a 1 GB memory limit.
-    pub(crate) fn for_test(
-        stop: &'a AtomicBool,
-        on_progress: &'a (dyn Fn(&Progress) + Sync),
-        score: i64,
-        route: &[u8],
-    ) -> Shared<'a> {
+    /// 600 s deadline and a 1 GB memory limit; it is never asked to stop and reports nothing.
+    pub(crate) fn for_test(score: i64, route: &[u8]) -> Shared<'static> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        static QUIET: fn(&Progress) = |_| {};
         let start = Instant::now();
-        Shared::new(start, start + Duration::from_secs(600), stop, on_progress, (score, route), 1 << 30)
+        Shared::new(start, start + Duration::from_secs(600), &NEVER, &QUIET, (score, route), 1 << 30)
     }
 }
 
@@ -319,17 +316,15 @@ pub(crate) fn debug() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{best_prefix, stop_value, tail_value, Progress, Shared, TIES_KEPT};
+    use super::{best_prefix, stop_value, tail_value, Shared, TIES_KEPT};
     use crate::mine::map::Mine;
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
 
     /// Routes that score as much as the best and differ from it are kept as ties, each handed
     /// out once, at most [`TIES_KEPT`] of them; a better route clears them and becomes the best.
     #[test]
     fn routes_that_tie_with_the_best_are_kept_until_the_best_rises() {
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 100, b"RRD");
+        let sh = Shared::for_test(100, b"RRD");
         sh.offer(100, b"RRD");
         sh.offer(99, b"DDR");
         assert!(sh.take_ties().is_empty(), "the best route itself and a lower score are no ties");

@@ -261,9 +261,9 @@ mod tests {
     use crate::mine::solve::base::arrivals::tables;
     use crate::mine::solve::base::arrivals::tests::{contest8, CONTEST8_1961};
     use crate::mine::solve::base::replay::Plan;
-    use crate::mine::solve::base::shared::{Progress, Shared};
+    use crate::mine::solve::base::shared::Shared;
     use crate::mine::solve::strategy::{Cx, Strategy};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
 
     #[test]
@@ -284,9 +284,7 @@ mod tests {
     /// Calls `f` with the shared state of a search whose best route is [`CONTEST8_1961`], its
     /// plan and the arrivals from its first cut.
     fn on_the_first_cut(mine: &Mine, f: impl FnOnce(&Shared, &Plan, &[Arrival])) {
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let sh = Shared::for_test(1961, CONTEST8_1961);
         let p = Plan::new(mine, CONTEST8_1961.to_vec(), usize::MAX).unwrap();
         let t = tables(mine, &p, &sh).unwrap();
         let found = cut_arrivals(mine, &p, &t, 0, false, &sh, sh.deadline).unwrap();
@@ -310,9 +308,7 @@ mod tests {
     #[test]
     fn continuations_in_short_slices_resume_the_cut_where_they_stopped() {
         let mine = contest8();
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1961, CONTEST8_1961);
+        let sh = Shared::for_test(1961, CONTEST8_1961);
         let mut c = Continuations::new();
         // Slices of 50 ms: the first cut's 49 arrivals take about 2 s in all.
         let mut slices = 0;

@@ -73,8 +73,8 @@ impl Strategy for Edits {
 mod tests {
     use super::edit;
     use crate::mine::map::Mine;
-    use crate::mine::solve::base::shared::{Progress, Shared};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use crate::mine::solve::base::shared::Shared;
+    use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
 
     /// A lambda between the robot and the lift: `RLRR` (a step back and forth on the way,
@@ -82,12 +82,10 @@ mod tests {
     #[test]
     fn the_edit_pass_deletes_a_detour_and_a_wait() {
         let mine = Mine::parse("#####\n#R\\L#\n#####\n").unwrap();
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
         for route in [&b"RLRR"[..], b"WRR"] {
             let score = mine.clone().run(std::str::from_utf8(route).unwrap()).score;
             assert_eq!(score, 75 - route.len() as i64);
-            let sh = Shared::for_test(&stop, &report, score, route);
+            let sh = Shared::for_test(score, route);
             edit(&mine, &sh, Instant::now() + Duration::from_secs(10));
             assert_eq!((sh.best_score.load(Ordering::Relaxed), sh.best_route()), (73, b"RR".to_vec()));
         }

@@ -73,9 +73,9 @@ mod tests {
     use crate::mine::score::Ending;
     use crate::mine::solve::base::beam::Params;
     use crate::mine::solve::base::replay::Replay;
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Shared};
     use crate::mine::solve::strategy::{Cx, Strategy};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
 
     /// flood4: the route finder's best route after 150 s before end-game runs (1036) collects
     /// all 23 lambdas, but rocks fall into the lift's corridor and it aborts. The first
@@ -87,9 +87,7 @@ mod tests {
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
         assert_eq!((o.score, o.lambdas, o.ending), (1036, 23, Ending::Abort));
         assert!(Replay::new(&mine, lost).collects_all_and_loses());
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 1036, lost);
+        let sh = Shared::for_test(1036, lost);
         // Configuration 0 (plain macro moves) at width 1.
         let p = Params { max_cap: 1, ..Params::of_config(0, 1, 1) };
         let mut cx = Cx { mine: &mine, sh: &sh, deadline: sh.deadline, round: 0, last: Some(p) };

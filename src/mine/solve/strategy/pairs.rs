@@ -155,8 +155,8 @@ impl Strategy for PairEdits {
 mod tests {
     use super::{best_pair_at, edits, Edit, PairEdits};
     use crate::mine::solve::base::replay::Snapshots;
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use crate::mine::solve::base::shared::{sample_map, Shared};
+    use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
 
     /// A 65-move win on horock1 that the single-command beam finds at width 262144 (760).
@@ -186,9 +186,7 @@ mod tests {
     #[test]
     fn the_pass_takes_horock1s_760_to_the_published_762() {
         let mine = sample_map("horock1");
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 760, HOROCK1_760.as_bytes());
+        let sh = Shared::for_test(760, HOROCK1_760.as_bytes());
         PairEdits::new().pass(&mine, &sh, Instant::now() + Duration::from_secs(120));
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 762);
         let o = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
@@ -199,15 +197,13 @@ mod tests {
     fn a_near_miss_is_polished_once_and_its_gains_offered() {
         // The best route so far is a 761 elsewhere; the polished 760 goes to 762 and is taken.
         let mine = sample_map("horock1");
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 761, b"elsewhere");
+        let sh = Shared::for_test(761, b"elsewhere");
         let mut pairs = PairEdits::new();
         let until = Instant::now() + Duration::from_secs(120);
         pairs.polish(&mine, &sh, HOROCK1_760.as_bytes().to_vec(), until);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 762);
         // Given again, the route is not played again.
-        let sh = Shared::for_test(&stop, &report, 761, b"elsewhere");
+        let sh = Shared::for_test(761, b"elsewhere");
         pairs.polish(&mine, &sh, HOROCK1_760.as_bytes().to_vec(), until);
         assert_eq!((sh.best_score.load(Ordering::Relaxed), sh.best_route()), (761, b"elsewhere".to_vec()));
     }

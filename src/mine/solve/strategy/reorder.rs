@@ -142,8 +142,8 @@ impl Strategy for Reorder {
 mod tests {
     use super::reorder;
     use crate::mine::map::Mine;
-    use crate::mine::solve::base::shared::{Progress, Shared};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use crate::mine::solve::base::shared::Shared;
+    use std::sync::atomic::Ordering;
 
     #[test]
     fn takes_the_far_lambda_first_when_the_lift_is_behind_the_near_one() {
@@ -152,9 +152,7 @@ mod tests {
         let mine = Mine::parse("#########\n#L\\.R.\\.#\n#########\n").unwrap();
         let bad = b"LLRRRRLLLLL";
         assert_eq!(mine.clone().run(std::str::from_utf8(bad).unwrap()).score, 139);
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 139, bad);
+        let sh = Shared::for_test(139, bad);
         reorder(&mine, &sh, sh.deadline, super::NEAR);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 143);
         assert_eq!(sh.best_route(), b"RRLLLLL");

@@ -102,10 +102,10 @@ impl Strategy for Replans {
 #[cfg(test)]
 mod tests {
     use super::Replans;
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Shared};
     use crate::mine::solve::strategy::shortcuts::{polish_ties, shortcut};
     use crate::mine::solve::strategy::{Cx, Strategy};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
     use std::time::Instant;
 
     /// beard2 in 128 moves (4522): it dips from the top row for the lambda at row 6, column 16
@@ -120,9 +120,7 @@ mod tests {
         let mine = sample_map("beard2");
         let text = |r: &[u8]| String::from_utf8(r.to_vec()).unwrap();
         assert_eq!(mine.clone().run(&text(BEARD2_4522)).score, 4522);
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, 4522, BEARD2_4522);
+        let sh = Shared::for_test(4522, BEARD2_4522);
         shortcut(&mine, &sh, sh.deadline);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 4522);
 

@@ -193,9 +193,9 @@ impl Strategy for Traps {
 #[cfg(test)]
 mod tests {
     use super::{exits, prepare};
-    use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Shared};
     use crate::mine::solve::base::tsp::Guide;
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::Ordering;
     use std::time::{Duration, Instant};
 
     /// A win on trampoline3 that the search found before this pass (5459, 241 moves): it
@@ -222,9 +222,7 @@ mod tests {
         let mine = sample_map("trampoline3");
         let before = mine.clone().run(std::str::from_utf8(DETOUR).unwrap());
         assert_eq!((before.score, before.moves), (5459, 241));
-        let stop = AtomicBool::new(false);
-        let report = |_: &Progress| {};
-        let sh = Shared::for_test(&stop, &report, before.score, DETOUR);
+        let sh = Shared::for_test(before.score, DETOUR);
         let guide = Guide::new(&mine, 2000, Instant::now() + Duration::from_secs(5), 1 << 28);
         prepare(&mine, &sh, || guide.as_ref(), Instant::now() + Duration::from_secs(60));
         let score = sh.best_score.load(Ordering::Relaxed);

@@ -2,8 +2,8 @@
 
 use super::{advance, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
-use crate::mine::solve::base::shared::{sample_map, Progress, Shared};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::mine::solve::base::shared::{sample_map, Shared};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// flood4's best route after 10 s on one core: 1589, a win in 136 moves.
@@ -27,9 +27,7 @@ fn the_cuts_step_back_a_quarter_further_each() {
 #[test]
 fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
     let mine = sample_map("flood4");
-    let stop = AtomicBool::new(false);
-    let report = |_: &Progress| {};
-    let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
+    let sh = Shared::for_test(1589, FLOOD4_1589.as_bytes());
     let mut beam = StepBeam::new();
     let ms = Duration::from_millis;
     let series = |last, idle| Series { width: 4096, last: ms(last), running: ms(0), idle, last_wall: ms(0) };
@@ -70,9 +68,7 @@ fn a_run_from_eight_lambdas_before_the_end_of_flood4_beats_the_high_score_table(
     // The end game of the 1589 route at width 65536, from just after its 15th lambda: the
     // published best is 1594 (issue 26), the validator table's 1592.
     let mine = sample_map("flood4");
-    let stop = AtomicBool::new(false);
-    let report = |_: &Progress| {};
-    let sh = Shared::for_test(&stop, &report, 1589, FLOOD4_1589.as_bytes());
+    let sh = Shared::for_test(1589, FLOOD4_1589.as_bytes());
     let t = Tables::new(&mine, 1 << 26).unwrap();
     let prefix = crate::mine::solve::base::replay::restart_point(&mine, FLOOD4_1589.as_bytes(), 8).unwrap();
     play_out(&mine, &t, &sh, Run::new(&mine, &sh, prefix, 1 << 16, 1589, 0));
@@ -89,9 +85,7 @@ fn a_run_keeps_the_wins_that_come_near_the_best_route() {
     // 4 points: at most three, the best first, one for each collection order, each
     // re-scoring as it was kept.
     let mine = sample_map("horock1");
-    let stop = AtomicBool::new(false);
-    let report = |_: &Progress| {};
-    let sh = Shared::for_test(&stop, &report, 700, b"");
+    let sh = Shared::for_test(700, b"");
     let t = Tables::new(&mine, 1 << 26).unwrap();
     let ended = play_out(&mine, &t, &sh, Run::new(&mine, &sh, Vec::new(), 4096, 700, 0));
     let best = sh.best_score.load(Ordering::Relaxed);
@@ -121,9 +115,7 @@ fn a_state_that_gets_to_the_best_routes_place_sooner_plays_its_rest() {
     // and stands where the 5477 route stood after them, two moves sooner: within twenty layers
     // it plays the rest of the route from there, 5479 (the published best, issue 26).
     let mine = sample_map("trampoline3");
-    let stop = AtomicBool::new(false);
-    let report = |_: &Progress| {};
-    let sh = Shared::for_test(&stop, &report, 5477, TRAMPOLINE3_5477.as_bytes());
+    let sh = Shared::for_test(5477, TRAMPOLINE3_5477.as_bytes());
     let t = Tables::new(&mine, 1 << 26).unwrap();
     let mut run = Some(Run::new(&mine, &sh, Vec::new(), 4096, 5477, 0));
     for _ in 0..20 {
@@ -159,9 +151,7 @@ fn play_out(mine: &Mine, t: &Tables, sh: &Shared, run: Run) -> Ended {
 /// `best`; returns the best score and route it leaves.
 fn one_run(name: &str, width: usize, best: i64) -> (Mine, i64, Vec<u8>) {
     let mine = sample_map(name);
-    let stop = AtomicBool::new(false);
-    let report = |_: &Progress| {};
-    let sh = Shared::for_test(&stop, &report, best, b"");
+    let sh = Shared::for_test(best, b"");
     let t = Tables::new(&mine, 1 << 26).unwrap();
     play_out(&mine, &t, &sh, Run::new(&mine, &sh, Vec::new(), width, best, 0));
     let score = sh.best_score.load(Ordering::Relaxed);

@@ -71,6 +71,17 @@ fn keep_if_better(kept: &AtomicI64, route_kept: &Mutex<Vec<u8>>, score: i64, rou
 /// The most ties of the best route [`Shared`] keeps between two rises of the best score.
 pub(crate) const TIES_KEPT: usize = 8;
 
+/// Other routes offered since the best score last rose that score exactly as much as the best
+/// route: another way to the same score may be shortened where the best route cannot
+/// (`strategy/shortcuts.rs`).
+#[derive(Default)]
+pub(crate) struct Ties {
+    /// At most [`TIES_KEPT`], the first ones offered.
+    pub(crate) routes: Vec<Vec<u8>>,
+    /// How many of them were handed out ([`Shared::take_ties`]).
+    handed: usize,
+}
+
 /// State shared by the search threads: the best route, the counters, the stop conditions.
 pub(crate) struct Shared<'a> {
     pub(crate) start: Instant,
@@ -78,12 +89,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) best_score: AtomicI64,
     pub(crate) best: Mutex<Vec<u8>>,
-    /// Other routes offered since the best score last rose that score exactly as much as the
-    /// best route (at most [`TIES_KEPT`], the first ones), and how many of them were handed
-    /// out ([`Shared::take_ties`]): another way to the same score may be shortened where the
-    /// best route cannot (`strategy/shortcuts.rs`). `tie_count` is their number, read without
+    /// The ties of the best route (see [`Ties`]); `tie_count` is their number, read without
     /// the lock.
-    pub(crate) ties: Mutex<(Vec<Vec<u8>>, usize)>,
+    pub(crate) ties: Mutex<Ties>,
     pub(crate) tie_count: AtomicUsize,
     /// The best score and route offered in the current lane (`strategy/lane.rs`): where its
     /// restarts and end-game runs start from.
@@ -118,7 +126,7 @@ impl<'a> Shared<'a> {
             stop,
             best_score: AtomicI64::new(score),
             best: Mutex::new(route.to_vec()),
-            ties: Mutex::new((Vec::new(), 0)),
+            ties: Mutex::new(Ties::default()),
             tie_count: AtomicUsize::new(0),
             lane_score: AtomicI64::new(score),
             lane_best: Mutex::new(route.to_vec()),
@@ -152,7 +160,7 @@ impl Shared<'_> {
             }
             return;
         }
-        *self.ties.lock().unwrap() = (Vec::new(), 0);
+        *self.ties.lock().unwrap() = Ties::default();
         self.tie_count.store(0, Ordering::Relaxed);
         (self.on_progress)(&Progress {
             elapsed: self.start.elapsed(),
@@ -170,13 +178,13 @@ impl Shared<'_> {
         let mut ties = self.ties.lock().unwrap();
         let best = self.best.lock().unwrap();
         // Checked under both locks: a better route is stored before the ties are cleared.
-        if score != self.best_score.load(Ordering::Relaxed) || ties.0.len() >= TIES_KEPT || *best == route {
+        if score != self.best_score.load(Ordering::Relaxed) || ties.routes.len() >= TIES_KEPT || *best == route {
             return;
         }
         drop(best);
-        if !ties.0.iter().any(|t| t == route) {
-            ties.0.push(route.to_vec());
-            self.tie_count.store(ties.0.len(), Ordering::Relaxed);
+        if !ties.routes.iter().any(|t| t == route) {
+            ties.routes.push(route.to_vec());
+            self.tie_count.store(ties.routes.len(), Ordering::Relaxed);
         }
     }
 
@@ -184,8 +192,8 @@ impl Shared<'_> {
     /// is handed out once.
     pub(crate) fn take_ties(&self) -> Vec<Vec<u8>> {
         let mut ties = self.ties.lock().unwrap();
-        let new = ties.0[ties.1..].to_vec();
-        ties.1 = ties.0.len();
+        let new = ties.routes[ties.handed..].to_vec();
+        ties.handed = ties.routes.len();
         new
     }
 

@@ -130,7 +130,7 @@ mod tests {
         assert!(replans.run(&mut cx, Instant::now()));
         assert_eq!(replans.next, 1);
         assert_eq!(sh.best_score.load(Ordering::Relaxed), 4522);
-        let ties = sh.ties.lock().unwrap().0.clone();
+        let ties = sh.ties.lock().unwrap().routes.clone();
         assert!(!ties.is_empty());
         for t in &ties {
             assert_eq!(mine.clone().run(&text(t)).score, 4522);

@@ -2,7 +2,7 @@
 //! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
 
 use super::excerpt;
-use super::output::{print_line, read_stdin, write_animations, write_animations_with, write_still, PictureArgs};
+use super::output::{print_line, read_stdin, write_animations, write_animations_with, write_stills, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
@@ -148,8 +148,8 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     print_line(&moves.iter().map(|m| m.as_char()).collect::<String>())?;
     let (trace, failure) = record(&state, &moves);
     let anim = BoxAnimation::new(trace, moves, failure);
-    if let Some(path) = &args.picture.png {
-        write_still(&still(anim.trace.last()), &args.picture, path)?;
+    if args.picture.stills() {
+        write_stills(&still(anim.trace.last()), &args.picture)?;
     }
     // The solution is shown with the smooth renderer, at 20 fps unless --fps says otherwise.
     let mode = anim.pacing().mode(Some(args.picture.fps.map_or(20.0, f64::from)));
@@ -186,9 +186,9 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
     }
     let mut anim = BoxAnimation::new(trace, moves, failure);
     anim.caption = !args.no_caption;
-    if let Some(path) = &args.picture.png {
+    if args.picture.stills() {
         let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
-        write_still(&scene, &args.picture, path)?;
+        write_stills(&scene, &args.picture)?;
     }
     write_animations(&anim, &args.picture)?;
     Ok(0)

@@ -8,7 +8,7 @@
 //! - `.ohno`: the board (the demo animates its explained solution).
 
 use super::box_cmd::box_text;
-use super::output::{print_line, write_animations, write_still, PictureArgs};
+use super::output::{print_line, write_animations, write_stills, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
 use crate::export::atomic::is_stdout;
@@ -198,9 +198,11 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     };
     let demo = find(&demos, &name)?;
     let anim = animation(demo)?;
-    if let Some(png) = &args.picture.png {
-        write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
-        wrote(png);
+    if args.picture.stills() {
+        write_stills(&anim.draw(anim.steps() - 1, 1.0), &args.picture)?;
+        for still in args.picture.png.iter().chain(&args.picture.svg) {
+            wrote(still);
+        }
         if !args.picture.animates() {
             return Ok(0);
         }
@@ -211,7 +213,8 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         picture.check()?;
     }
     write_animations(anim.as_ref(), &picture)?;
-    for path in picture.paths().into_iter().filter(|p| Some(*p) != picture.png.as_deref()) {
+    let stills = [picture.png.as_deref(), picture.svg.as_deref()];
+    for path in picture.paths().into_iter().filter(|p| !stills.contains(&Some(*p))) {
         wrote(path);
     }
     Ok(0)

@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_stills, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::generate::MAX_SIZE;
@@ -142,11 +142,10 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
             Some(b) => {
                 print_text(&b.to_string())?;
                 note_if_not_unique(&puzzle);
-                if let Some(path) = &args.picture.png {
-                    write_still(
+                if args.picture.stills() {
+                    write_stills(
                         &board_scene(&b, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
                         &args.picture,
-                        path,
                     )?;
                 }
                 0
@@ -170,12 +169,8 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     }
     print_text(&solution.to_string())?;
     note_if_not_unique(&puzzle);
-    if let Some(path) = &args.picture.png {
-        write_still(
-            &board_scene(&solution, &Marks { puzzle: Some(&puzzle), ..Marks::default() }),
-            &args.picture,
-            path,
-        )?;
+    if args.picture.stills() {
+        write_stills(&board_scene(&solution, &Marks { puzzle: Some(&puzzle), ..Marks::default() }), &args.picture)?;
     }
     let anim = OhnoAnimation { trace };
     write_animations(&anim, &args.picture)?;

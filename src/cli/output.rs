@@ -7,6 +7,7 @@ use crate::export::atomic::{is_stdout, resolve_target};
 use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
+use crate::export::svg::write_svg;
 use crate::render::raster;
 use crate::scene::Scene;
 use clap::Args;
@@ -23,6 +24,11 @@ pub struct PictureArgs {
     /// terminal; what the command prints goes to standard error then).
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub png: Option<PathBuf>,
+    /// Write a still SVG picture of the final state (vector: sharp at any size; text drawn
+    /// from the bundled font, so it needs no fonts installed). - for standard output, as for
+    /// --png. --size sets its width in pixels.
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    pub svg: Option<PathBuf>,
     /// Write an animated GIF (whatever the file's extension): one frame per state (1 s each
     /// for the box and 0h n0, 0.2 s for the mine) unless --fps is given or the command's help
     /// says it is smooth by default. - for standard output, as for --png.
@@ -130,9 +136,14 @@ impl PictureArgs {
         self.gif.is_some() || !self.out.is_empty() || self.frames.is_some()
     }
 
+    /// True when a still picture of the final state is to be written (--png or --svg).
+    pub fn stills(&self) -> bool {
+        self.png.is_some() || self.svg.is_some()
+    }
+
     /// True when any picture is to be written.
     pub fn any(&self) -> bool {
-        self.png.is_some() || self.animates()
+        self.stills() || self.animates()
     }
 
     /// These flags with `--gif path` added when they ask for no animation.
@@ -147,6 +158,7 @@ impl PictureArgs {
     /// Every file or folder these flags write, with the flag that names each.
     pub fn named_paths(&self) -> Vec<(&'static str, &Path)> {
         let mut v: Vec<(&'static str, &Path)> = self.png.iter().map(|p| ("--png", p.as_path())).collect();
+        v.extend(self.svg.iter().map(|p| ("--svg", p.as_path())));
         v.extend(self.gif.iter().map(|p| ("--gif", p.as_path())));
         v.extend(self.out.iter().map(|p| ("--out", p.as_path())));
         v.extend(self.frames.iter().map(|p| ("--frames", p.as_path())));
@@ -184,7 +196,11 @@ impl PictureArgs {
                     return Err(CliError::Input(format!(
                         "{flag} -: standard output is a terminal, and a picture there would be noise: redirect it \
                          to a file (> out.{}) or a pipe",
-                        if flag == "--png" { "png" } else { "gif" }
+                        match flag {
+                            "--png" => "png",
+                            "--svg" => "svg",
+                            _ => "gif",
+                        }
                     )));
                 }
                 to_stdout = Some(flag);
@@ -274,14 +290,20 @@ impl PictureArgs {
     }
 }
 
-/// Writes `scene` in the flags' --theme as a PNG of `args.size` pixels wide.
+/// Writes `scene` in the flags' --theme, `args.size` pixels wide, as the stills they ask for:
+/// a PNG (--png) and an SVG (--svg); nothing when neither is given.
 ///
 /// # Errors
 /// I/O errors, with the path.
-pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(), CliError> {
+pub fn write_stills(scene: &Scene, args: &PictureArgs) -> Result<(), CliError> {
     let scene = args.theme.scene(scene.clone());
     let (w, h) = args.pixels(&scene);
-    write_png(path, &raster::render(&scene, w, h))?;
+    if let Some(path) = &args.png {
+        write_png(path, &raster::render(&scene, w, h))?;
+    }
+    if let Some(path) = &args.svg {
+        write_svg(path, &scene, w, h)?;
+    }
     Ok(())
 }
 
@@ -295,14 +317,14 @@ pub fn write_animations(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Res
     write_animations_with(anim, args, args.mode(anim))
 }
 
-/// Writes what the flags ask for: the animation's last frame as a PNG (--png), the
-/// animations (see [`write_animations`]).
+/// Writes what the flags ask for: the animation's last frame as a PNG (--png) and an SVG
+/// (--svg), the animations (see [`write_animations`]).
 ///
 /// # Errors
 /// I/O errors, with the path.
 pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Result<(), CliError> {
-    if let Some(path) = &args.png {
-        write_still(&anim.draw(anim.steps() - 1, 1.0), args, path)?;
+    if args.stills() {
+        write_stills(&anim.draw(anim.steps() - 1, 1.0), args)?;
     }
     write_animations(anim, args)
 }

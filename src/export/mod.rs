@@ -19,4 +19,5 @@ pub mod palette;
 pub mod png;
 pub mod schedule;
 pub mod sink;
+pub mod svg;
 pub mod video;

@@ -1,8 +1,10 @@
 //! Backends that turn a [`crate::scene::Scene`] into pixels.
 //!
 //! `raster` (tiny-skia) is headless and deterministic: PNG, GIF and tests use it. `window`
-//! (macroquad, cargo feature `gui`) draws the same primitives on screen.
+//! (macroquad, cargo feature `gui`) draws the same primitives on screen. `svg` writes them as
+//! vector SVG text (still pictures, animated SVG, the PDF handout).
 pub mod raster;
+pub mod svg;
 pub mod text;
 #[cfg(feature = "gui")]
 pub mod window;

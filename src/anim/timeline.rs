@@ -135,6 +135,23 @@ impl Timeline {
         (s.step, f as f32)
     }
 
+    /// When each manipulation comes to rest: the end of its last transition (its picture at
+    /// rest, before any pause the pacing adds), seconds, one per `manipulation_starts`.
+    pub fn manipulation_rests(&self) -> Vec<f64> {
+        const EPS: f64 = 1e-6;
+        let starts = &self.manipulation_starts;
+        (0..starts.len())
+            .map(|k| {
+                let next = starts.get(k + 1).copied().unwrap_or(f64::INFINITY);
+                self.segments
+                    .iter()
+                    .filter(|s| s.start >= starts[k] - EPS && s.start < next - EPS)
+                    .map(|s| s.start + s.duration)
+                    .fold(starts[k], f64::max)
+            })
+            .collect()
+    }
+
     /// The picture at time `t` seconds.
     pub fn scene_at(&self, anim: &dyn Animated, t: f64) -> Scene {
         let (step, f) = self.locate(t);

@@ -10,6 +10,7 @@ mod mine_cmd;
 mod mine_solve;
 mod ohno_cmd;
 mod output;
+mod talk_cmd;
 #[cfg(feature = "gui")]
 mod view;
 
@@ -37,6 +38,7 @@ const EXAMPLES: &str = "Examples:
   tumble ohno solve board.txt --steps --gif steps.gif
   tumble demo figure1 --gif figure1.gif
   tumble view box .........@...o....ooo..xox... '+>|<-v+^+'
+  tumble talk demos/tour.toml --out tour.html   (one page that plays like the viewer)
   tumble view mine map.txt          (play it yourself)";
 
 #[derive(Subcommand, Debug)]
@@ -49,6 +51,8 @@ enum Command {
     Ohno(ohno_cmd::OhnoArgs),
     /// List the bundled demos, or export one.
     Demo(demo::DemoArgs),
+    /// Give a talk (a TOML file of items) in the window, or write it as one web page (--out talk.html).
+    Talk(talk_cmd::TalkArgs),
     /// Watch an animation in a window, or play a puzzle yourself (needs a display).
     #[cfg(feature = "gui")]
     View(view::ViewArgs),
@@ -119,6 +123,7 @@ pub fn main() -> i32 {
         Command::Demo(args) => demo::run(args),
         Command::Mine(args) => mine_cmd::run(args),
         Command::Ohno(args) => ohno_cmd::run(args),
+        Command::Talk(args) => talk_cmd::run(args),
         #[cfg(feature = "gui")]
         Command::View(args) => view::run(args),
         Command::Completions { shell } => completions(shell),

@@ -113,6 +113,9 @@ impl PictureArgs {
     pub fn outputs(&self) -> Result<Vec<Output>, CliError> {
         let mut outs: Vec<Output> = self.gif.iter().map(|p| Output::File(Format::Gif, p.clone())).collect();
         for p in &self.out {
+            if is_page(p) {
+                continue;
+            }
             if is_stdout(p) {
                 return Err(CliError::Input(
                     "--out -: standard output has no extension to tell the format; use --gif - for a GIF there, \
@@ -129,6 +132,11 @@ impl PictureArgs {
         }
         outs.extend(self.frames.iter().map(|d| Output::Frames(d.clone())));
         Ok(outs)
+    }
+
+    /// The web pages asked for: each --out ending in .html or .htm.
+    pub fn pages(&self) -> Vec<&Path> {
+        self.out.iter().filter(|p| is_page(p)).map(PathBuf::as_path).collect()
     }
 
     /// True when an animation is to be written (--gif, --out or --frames).
@@ -335,10 +343,17 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
 /// As [`write_animations`].
 pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
     let outputs = args.outputs()?;
-    if outputs.is_empty() {
+    let pages = args.pages();
+    if outputs.is_empty() && pages.is_empty() {
         return Ok(());
     }
     let anim = &args.theme.animation(anim);
+    for path in pages {
+        write_page(anim, args, mode, path)?;
+    }
+    if outputs.is_empty() {
+        return Ok(());
+    }
     let timeline = Timeline::new(anim, mode, args.speed);
     let (width, height) = args.pixels(&anim.draw(0, 1.0));
     let opts = ExportOptions { width, height, plays: args.plays(), progress: true };
@@ -346,6 +361,35 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
         std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
         _ => CliError::Io(e),
     })?;
+    Ok(())
+}
+
+/// True when `path` names a web page (.html or .htm, any case): `--out` writes it with
+/// [`crate::export::html`].
+fn is_page(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
+/// Writes `anim` (already themed) as one web page that plays like the viewer, its pictures at
+/// the mode's frame times, starting at the flags' speed.
+fn write_page(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode, path: &Path) -> Result<(), CliError> {
+    use crate::export::html::{PageOptions, PageShown, PageSlide};
+    let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+    let fps = match mode {
+        Mode::Smooth { fps, .. } => Some(fps),
+        Mode::Discrete { .. } => None,
+    };
+    let slide = PageSlide { title: &title, notes: None, shown: PageShown::Show(anim) };
+    let opts = PageOptions {
+        title: title.clone(),
+        fps,
+        speed: args.speed,
+        theme: args.theme,
+        clean: false,
+        width: PageOptions::WIDTH,
+        talk: false,
+    };
+    crate::export::html::write_page(path, &[slide], &opts)?;
     Ok(())
 }
 

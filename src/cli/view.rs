@@ -19,9 +19,8 @@ use crate::ohno::play::OhnoPlay;
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::play::BoxPlay;
 use crate::r#box::record;
-use crate::talk::{self, TalkError};
 use crate::theme::Theme;
-use crate::viewer::{self, Screenshot, Show, Slide, TitleCard, ViewerOptions};
+use crate::viewer::{self, Screenshot, Shown, Slide, ViewerOptions};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -120,14 +119,16 @@ impl ViewArgs {
 /// Runs `tumble view`.
 pub fn run(args: ViewArgs) -> Result<i32, CliError> {
     let theme = args.theme;
-    let show = |title: String, anim: Box<dyn Animated + Send + Sync>| {
-        Slide::Show(Show { title, anim: Box::new(theme.animation(anim)) })
+    let show = |title: String, anim: Box<dyn Animated + Send + Sync>| Slide {
+        title,
+        notes: None,
+        shown: Shown::Show(Box::new(theme.animation(anim))),
     };
     let (slides, title) = if let Some(path) = &args.talk {
         if args.what.is_some() {
             return Err(CliError::Input("--talk plays the talk file: give no box, mine or ohno with it".into()));
         }
-        talk_slides(path, args.dir.as_deref(), theme)?
+        super::talk_cmd::talk_slides(path, args.dir.as_deref(), theme)?
     } else if args.demos {
         let slides = demo::list(args.dir.as_deref())?
             .iter()
@@ -175,10 +176,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
                 ))
             }
         };
-        let title = match &one {
-            Slide::Show(s) => s.title.clone(),
-            Slide::Title(c) => c.title.clone(),
-        };
+        let title = one.title.clone();
         (vec![one], title)
     };
     check_display()?;
@@ -202,49 +200,7 @@ fn live(
     Ok(0)
 }
 
-/// The slides of the talk at `path` (demos looked up in `dir`) and its title.
-///
-/// # Errors
-/// The talk's own errors, and a demo name that is not a demo, at its line and column.
-fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Result<(Vec<Slide>, String), CliError> {
-    let talk = talk::load(path).map_err(|e| CliError::Input(e.to_string()))?;
-    let n = talk.items.len();
-    let mut demos = None;
-    let agenda = talk
-        .items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| format!("{}. {}", i + 1, item.title.clone().unwrap_or_else(|| item.content.kind())));
-    let mut slides = vec![Slide::Title(TitleCard { title: talk.title.clone(), lines: agenda.take(8).collect() })];
-    for (i, item) in talk.items.iter().enumerate() {
-        let anim = match (item.content.animation(), &item.content) {
-            (Some(a), _) => a,
-            (None, talk::Content::Demo { name }) => {
-                if demos.is_none() {
-                    demos = Some(demo::list(dir)?);
-                }
-                let list = demos.as_deref().unwrap_or_default();
-                let Some(d) = list.iter().find(|d| &d.name == name) else {
-                    let names: Vec<&str> = list.iter().map(|d| d.name.as_str()).collect();
-                    let message = format!("no demo named {name:?}; the demos are: {}", names.join(", "));
-                    return Err(CliError::Input(
-                        TalkError { file: talk.file.clone(), at: item.at, message }.to_string(),
-                    ));
-                };
-                demo::animation(d)?
-            }
-            (None, _) => unreachable!("only demos are built by the command line"),
-        };
-        if let Some(t) = &item.title {
-            slides.push(Slide::Title(TitleCard { title: t.clone(), lines: vec![format!("{} of {n}", i + 1)] }));
-        }
-        let title = item.title.clone().unwrap_or_else(|| item.content.kind());
-        slides.push(Slide::Show(Show { title, anim: Box::new(theme.animation(anim)) }));
-    }
-    Ok((slides, talk.title))
-}
-
-fn check_display() -> Result<(), CliError> {
+pub(super) fn check_display() -> Result<(), CliError> {
     viewer::display_available().map_err(|why| {
         CliError::Input(format!(
             "{why}; the viewer needs a display. Write a GIF instead with --gif FILE (tumble box STATE MOVES --gif out.gif, tumble mine run MAP ROUTE --gif out.gif, tumble ohno solve BOARD --gif out.gif)"

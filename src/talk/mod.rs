@@ -1,11 +1,13 @@
-//! Talks: several animations prepared in one TOML file, played by `tumble view --talk FILE`
-//! (like presenterm's one-file talks). The file:
+//! Talks: several animations prepared in one TOML file, played by `tumble talk FILE` (or
+//! `tumble view --talk FILE`) in the window, or written as one web page by
+//! `tumble talk FILE --out talk.html` (like presenterm's one-file talks). The file:
 //!
 //! ```toml
 //! title = "Three puzzles with gravity"   # shown on the opening title card
 //!
 //! [[item]]
 //! title = "The box"                      # optional: the item starts with a title card
+//! notes = "Watch the smole on the left"  # optional: speaker notes, shown in the presenter view
 //! box = ".........@...o....ooo..xox..."  # a box state (29 characters) ...
 //! moves = "+>|<-v+^+"                    # ... and its manipulations
 //!
@@ -29,6 +31,7 @@
 
 mod parse;
 mod reveal;
+pub mod slides;
 
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
@@ -55,6 +58,9 @@ pub struct Talk {
 pub struct Item {
     /// The item's title card, if it has one.
     pub title: Option<String>,
+    /// The speaker's notes (`notes = "..."`), shown in the presenter view (key N) while the
+    /// item's title card or animation is on screen; never on the audience's screen.
+    pub notes: Option<String>,
     /// What it shows.
     pub content: Content,
     /// Where its `box`, `mine`, `ohno` or `demo` value is in the talk file.

@@ -11,7 +11,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 /// The keys an `[[item]]` may have.
-const ITEM_KEYS: [&str; 8] = ["title", "box", "moves", "mine", "route", "ohno", "steps", "demo"];
+const ITEM_KEYS: [&str; 9] = ["title", "notes", "box", "moves", "mine", "route", "ohno", "steps", "demo"];
 /// The keys that say what an item shows: exactly one per item.
 const KINDS: [&str; 4] = ["box", "mine", "ohno", "demo"];
 
@@ -126,6 +126,7 @@ fn item(cx: &Ctx<'_>, table: &DeTable<'_>, span: Range<usize>) -> Result<Item, T
         }
     }
     let title = get("title").map(|(_, v)| cx.string("title", v, "the item's title card")).transpose()?;
+    let notes = get("notes").map(|(_, v)| cx.string("notes", v, "the speaker's notes for this item")).transpose()?;
     let at = value.span().start;
     let content = match kind {
         "box" => {
@@ -172,5 +173,5 @@ fn item(cx: &Ctx<'_>, table: &DeTable<'_>, span: Range<usize>) -> Result<Item, T
         }
         _ => Content::Demo { name: cx.string("demo", value, "the name of a built-in demo (see `tumble demo`)")? },
     };
-    Ok(Item { title, content, at: Location::of(cx.text, at) })
+    Ok(Item { title, notes, content, at: Location::of(cx.text, at) })
 }

@@ -3,7 +3,7 @@
 //! edge, then the help overlay or the blank screen on top.
 
 use super::overlay;
-use super::presenter::{Presenter, Slide};
+use super::presenter::{Presenter, Shown};
 use crate::render::raster::Image;
 use crate::render::window::{draw_scene, mq_color, Fonts};
 use crate::theme::Chrome;
@@ -87,9 +87,9 @@ pub fn draw(p: &Presenter, fonts: &Fonts, chrome: &Chrome, width: f32, height: f
     mq::clear_background(mq_color(chrome.page));
     let layout = Layout::new(width, height, p.hud);
     let r = layout.picture;
-    match (p.slide(), p.scene()) {
-        (Slide::Show(_), Some(scene)) => draw_scene(&scene, r.x, r.y, r.w as u32, r.h as u32, fonts),
-        (Slide::Title(card), _) => overlay::title_card(card, r, chrome, fonts),
+    match (&p.slide().shown, p.scene()) {
+        (Shown::Show(_), Some(scene)) => draw_scene(&scene, r.x, r.y, r.w as u32, r.h as u32, fonts),
+        (Shown::Card(card), _) => overlay::title_card(card, r, chrome, fonts),
         _ => {}
     }
     if let Some(s) = layout.status {

@@ -16,7 +16,7 @@ pub mod overlay;
 pub mod player;
 pub mod presenter;
 
-pub use presenter::{Playing, Show, Slide, TitleCard};
+pub use presenter::{Playing, Shown, Slide, TitleCard};
 
 use crate::anim::{Animated, Timeline};
 use crate::export::animation::{export_gif, GifOptions};
@@ -114,9 +114,9 @@ pub fn run(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), S
             return Err(format!("there is no slide {} (the talk has {})", s.slide + 1, slides.len()));
         }
     }
-    let first = slides.iter().find_map(|s| match s {
-        Slide::Show(show) => Some(show.anim.as_ref() as &dyn Animated),
-        Slide::Title(_) => None,
+    let first = slides.iter().find_map(|s| match &s.shown {
+        Shown::Show(anim) => Some(anim.as_ref() as &dyn Animated),
+        Shown::Card(_) => None,
     });
     let (w, h) = window_size(first, opts.width, Layout::CHROME);
     let conf = mq::Conf {
@@ -200,10 +200,10 @@ async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
                     mq::set_fullscreen(fullscreen);
                 }
                 Effect::SaveGif => {
-                    if let Slide::Show(show) = p.slide() {
+                    if let Shown::Show(anim) = &p.slide().shown {
                         saved += 1;
                         let path = PathBuf::from(format!("tumble-view-{saved}.gif"));
-                        p.message = Some((save_gif(show.anim.as_ref(), p.speed, &path), 4.0));
+                        p.message = Some((save_gif(anim.as_ref(), p.speed, &path), 4.0));
                     }
                 }
                 Effect::None => {}

@@ -24,18 +24,7 @@ pub struct Manipulations {
 impl Manipulations {
     /// The manipulations of `tl`.
     pub fn of(tl: &Timeline) -> Manipulations {
-        let starts = tl.manipulation_starts.clone();
-        let rests = (0..starts.len())
-            .map(|k| {
-                let next = starts.get(k + 1).copied().unwrap_or(f64::INFINITY);
-                tl.segments
-                    .iter()
-                    .filter(|s| s.start >= starts[k] - EPS && s.start < next - EPS)
-                    .map(|s| s.start + s.duration)
-                    .fold(starts[k], f64::max)
-            })
-            .collect();
-        Manipulations { starts, rests }
+        Manipulations { starts: tl.manipulation_starts.clone(), rests: tl.manipulation_rests() }
     }
 
     /// How many manipulations have come to rest by time `t` seconds.

@@ -8,30 +8,7 @@ use super::player::Player;
 use crate::anim::{Animated, Timeline};
 use crate::scene::Scene;
 
-/// One animation to show, with a title for the status line.
-pub struct Show {
-    /// Shown in the status line and the window title.
-    pub title: String,
-    /// The run to play (already in its theme).
-    pub anim: Box<dyn Animated + Send + Sync>,
-}
-
-/// A title card: a big title and a few smaller lines under it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TitleCard {
-    /// The title.
-    pub title: String,
-    /// Smaller lines under it (a talk's opening card lists its items).
-    pub lines: Vec<String>,
-}
-
-/// What the window shows in turn.
-pub enum Slide {
-    /// A title card.
-    Title(TitleCard),
-    /// An animation.
-    Show(Show),
-}
+pub use crate::talk::slides::{Card as TitleCard, Shown, Slide};
 
 /// How the slides are played.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -90,9 +67,9 @@ impl Presenter {
         assert!(!slides.is_empty(), "at least one slide");
         let timelines = slides
             .iter()
-            .map(|s| match s {
-                Slide::Show(show) => Some(Timeline::new(show.anim.as_ref(), show.anim.pacing().mode(Some(60.0)), 1.0)),
-                Slide::Title(_) => None,
+            .map(|s| match &s.shown {
+                Shown::Show(anim) => Some(Timeline::new(anim.as_ref(), anim.pacing().mode(Some(60.0)), 1.0)),
+                Shown::Card(_) => None,
             })
             .collect();
         let mut p = Presenter {
@@ -129,8 +106,8 @@ impl Presenter {
 
     /// The current show's picture at the time shown (`None` on a title card).
     pub fn scene(&self) -> Option<Scene> {
-        match (self.slide(), self.timeline()) {
-            (Slide::Show(s), Some(tl)) => Some(tl.scene_at(s.anim.as_ref(), self.player.t)),
+        match (&self.slide().shown, self.timeline()) {
+            (Shown::Show(anim), Some(tl)) => Some(tl.scene_at(anim.as_ref(), self.player.t)),
             _ => None,
         }
     }
@@ -252,16 +229,13 @@ impl Presenter {
     pub fn status(&self) -> String {
         let (i, n) = self.position();
         let mut s = String::new();
-        let title = match self.slide() {
-            Slide::Show(show) => show.title.as_str(),
-            Slide::Title(card) => card.title.as_str(),
-        };
+        let title = self.slide().title.as_str();
         if n > 1 {
             s.push_str(&format!("{}/{n} {title}   ", i + 1));
         }
-        match self.slide() {
-            Slide::Title(_) => s.push_str("title card   PageDown: next"),
-            Slide::Show(_) => {
+        match self.slide().shown {
+            Shown::Card(_) => s.push_str("title card   PageDown: next"),
+            Shown::Show(_) => {
                 let p = &self.player;
                 s.push_str(&format!(
                     "move {}/{}   {:.1} s / {:.1} s   {:.2}x   {}",
@@ -292,11 +266,12 @@ mod tests {
         let s = BoxState::parse(".........@...o....ooo..xox...").unwrap();
         let m = parse_moves(moves).unwrap();
         let (trace, failure) = record(&s, &m);
-        Slide::Show(Show { title: moves.into(), anim: Box::new(BoxAnimation::new(trace, m, failure)) })
+        let anim = Box::new(BoxAnimation::new(trace, m, failure));
+        Slide { title: moves.into(), notes: None, shown: Shown::Show(anim) }
     }
 
     fn card(t: &str) -> Slide {
-        Slide::Title(TitleCard { title: t.into(), lines: vec![] })
+        Slide { title: t.into(), notes: None, shown: Shown::Card(TitleCard { title: t.into(), lines: vec![] }) }
     }
 
     const TALK: Playing = Playing { autoplay: false, cycle: false, hud: true, speed: 1.0 };

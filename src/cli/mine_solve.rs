@@ -27,6 +27,11 @@ pub struct SolveArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
+    /// A work budget instead of the time budget: stop after this many engine steps (a million
+    /// stand for about a second of one core). One thread; the same route on every run and
+    /// machine, unless --time-limit (still a safety net) or Ctrl-C ends the search first.
+    #[arg(long, value_name = "STEPS", value_parser = clap::value_parser!(u64).range(1..))]
+    budget_steps: Option<u64>,
     /// Print the score summary of the route found on standard error.
     #[arg(long)]
     summary: bool,
@@ -59,6 +64,7 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     let opts = SolveOptions {
         time_limit: Duration::from_secs_f64(args.time_limit),
         threads: args.threads as usize,
+        budget_steps: args.budget_steps,
         ..SolveOptions::default()
     };
     let report = |p: &Progress| {

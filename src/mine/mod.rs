@@ -15,6 +15,7 @@
 
 pub mod draw;
 mod error;
+pub mod hint;
 mod map;
 mod parse;
 pub mod play;

@@ -85,6 +85,7 @@ fn game_key(code: mq::KeyCode) -> Option<Key> {
         mq::KeyCode::Up => Some(Key::Up),
         mq::KeyCode::Down => Some(Key::Down),
         mq::KeyCode::Backspace => Some(Key::Backspace),
+        mq::KeyCode::Enter | mq::KeyCode::KpEnter => Some(Key::Enter),
         _ => None,
     }
 }
@@ -281,6 +282,10 @@ async fn play(game: Box<dyn Live + Send>, opts: ViewerOptions) -> Result<Option<
                 let r = v.game.input(input);
                 v.respond(r);
             }
+        }
+        if v.game.poll() {
+            // A background search's news (the mine's hint): the same position, drawn again.
+            v.reanimate(true);
         }
         let dt = mq::get_frame_time() as f64;
         if !v.help && !v.blank {

@@ -31,7 +31,8 @@ use std::path::{Path, PathBuf};
     after_help = "Keys: PageDown/Right and PageUp/Left step one manipulation (in a talk, on to the next or back to \
 the previous item), space play/pause, Home/End, [ ] slower/faster, R restart, H hide the status line and timeline, \
 B black screen, F full screen, G save the GIF, ? all keys, Esc quit. Click or drag the timeline to move in time. \
-When playing yourself, H stays the 0h n0 hint."
+When playing yourself, H stays the 0h n0 hint; in the mine H asks the route finder for a hint (drawn over the \
+map, Enter plays it)."
 )]
 pub struct ViewArgs {
     #[command(subcommand)]

@@ -165,7 +165,7 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
             Box::new(BoxAnimation::new(trace, m, failure))
         }
         "mine" => {
-            let mine = super::mine_cmd::parse_map(&d.source, d.body.as_bytes())?;
+            let mine = super::mine_map::parse_map(&d.source, d.body.as_bytes())?;
             let (route, _) = super::mine_cmd::judged_route(&mine, &d.route, false);
             Box::new(MineAnimation::new(&mine, route))
         }

@@ -1,7 +1,7 @@
 //! `tumble mine solve`: the contest's task: read a mine, print the best route found within the
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
-use super::mine_cmd::load_map;
+use super::mine_map::load_map;
 use super::output::{print_line, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;

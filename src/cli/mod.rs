@@ -7,6 +7,7 @@ mod demo;
 mod error;
 mod excerpt;
 mod mine_cmd;
+mod mine_map;
 mod mine_solve;
 mod ohno_cmd;
 mod output;

@@ -6,7 +6,8 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
-use super::mine_cmd::{judged_route, load_map};
+use super::mine_cmd::judged_route;
+use super::mine_map::load_map;
 use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;

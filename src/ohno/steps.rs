@@ -11,7 +11,8 @@
 
 use super::board::{Board, Color};
 use super::error::NoSolution;
-use super::propagate::{encode, Ctx, Mode, Search, BLUE, EMPTY, RED};
+use super::hints::{BLUE, EMPTY, RED};
+use super::propagate::{encode, Ctx, Mode, Search};
 use super::rules::{further_on, hint_on, Deduction, Rule};
 use super::solve::solve;
 use crate::trace::Trace;

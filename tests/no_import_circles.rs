@@ -94,7 +94,6 @@ fn lex(src: &str) -> Vec<Tok> {
                 i += 1; // a lifetime: its name lexes as an identifier
             }
         } else if ch.is_alphabetic() || ch == '_' {
-            let start = i;
             if ch == 'r' && i + 1 < n && c[i + 1] == '#' {
                 i += 2;
             }
@@ -102,7 +101,6 @@ fn lex(src: &str) -> Vec<Tok> {
             while i < n && (c[i].is_alphanumeric() || c[i] == '_') {
                 i += 1;
             }
-            let _ = start;
             out.push(Tok::Ident(c[name_start..i].iter().collect()));
         } else if ch.is_ascii_digit() {
             while i < n && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '.') {
@@ -190,7 +188,7 @@ fn use_tree(toks: &[Tok], mut i: usize, prefix: &[String], out: &mut Vec<Vec<Str
             }
             Some(Tok::Ident(name)) => {
                 // `{self, …}` names the module the braces open on.
-                if !(name == "self" && !path.is_empty()) {
+                if name != "self" || path.is_empty() {
                     path.push(name.clone());
                 }
                 i += 1;

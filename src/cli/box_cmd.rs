@@ -14,8 +14,10 @@ use clap::Args;
 /// Arguments of `tumble box`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "MOVES is taken as typed, even when it begins with '-': tumble box STATE '-<' (quote < > | for the shell); \
-a final `--` is the moves `--`.\n\
+    after_help = "MOVES is taken as typed, even when it begins with '-': tumble box STATE '-<' (quote < > | for the shell).\n\
+Any other word that begins with '-' is an option, before or after STATE and MOVES: tumble box STATE -- --ascii.\n\
+After STATE, `--` is the moves, unless the moves follow it: tumble box STATE -- '-<'. \
+Before STATE, `--` ends the options: tumble box -- STATE '-<'.\n\
 With no STATE, the state and the moves are read as two lines from standard input.\n\
 Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
 Bad input exits with code 2."

@@ -3,6 +3,7 @@
 //! (`../shared/DESIGN.md`, "CLI").
 
 mod box_cmd;
+mod box_words;
 mod demo;
 mod error;
 mod excerpt;
@@ -65,10 +66,11 @@ enum Command {
 }
 
 /// Parses a command line (the program name first) as a person types it. Values that begin
-/// with `-` are taken as typed where a value is due (box moves such as `-<` or `---`); clap
-/// reads a last lone `--` as the end of the options with nothing after it, so when it was the
-/// last word and the moves (or the route) are missing, they are `--` (the moves that turn the
-/// box counter-clockwise twice). `tumble box STATE -- -<` still reads `--` as the separator.
+/// with `-` are taken as typed where a value is due (box moves such as `-<` or `---`). The
+/// box's words are read by the rule of [`box_words`] (options anywhere, also after moves that
+/// begin with `-`; `--` is the moves after the state unless the moves follow it). For the
+/// other commands clap reads a last lone `--` as the end of the options with nothing after
+/// it, so when it was the last word and the route is missing, it is `--`.
 ///
 /// # Errors
 /// clap's usage errors (and the `--help`/`--version` answers).
@@ -78,7 +80,7 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    let mut cli = Cli::try_parse_from(&args)?;
+    let mut cli = Cli::try_parse_from(box_words::as_typed(args.clone(), <Cli as clap::CommandFactory>::command()))?;
     let separators = args.iter().filter(|a| *a == "--").count();
     if separators == 1 && args.last().is_some_and(|a| a == "--") {
         let missing = match &mut cli.command {
@@ -131,5 +133,39 @@ pub fn main() -> i32 {
             eprintln!("tumble: error: {e}");
             e.exit_code()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    /// A state for the tests: Figure 1(a) of the box spec.
+    const S: &str = ".........@...o....ooo..xox...";
+
+    fn as_typed(args: Vec<OsString>) -> Vec<OsString> {
+        box_words::as_typed(args, <Cli as clap::CommandFactory>::command())
+    }
+
+    fn os(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn the_box_words_follow_the_real_commands_options() {
+        // `--gif` takes a value, so `-` after it is the file (standard output), not the moves.
+        assert_eq!(
+            as_typed(os(&["tumble", "box", S, "--gif", "-", "--", "--ascii"])),
+            os(&["tumble", "box", "--gif", "-", "--ascii", "--", S, "--"])
+        );
+        // The view's own options may come before `box`; `--at` (a global option) takes a value.
+        #[cfg(feature = "gui")]
+        assert_eq!(
+            as_typed(os(&["tumble", "view", "--theme", "dark", "box", S, "--", "--at", "1"])),
+            os(&["tumble", "view", "--theme", "dark", "box", "--at", "1", "--", S, "--"])
+        );
+        let other = os(&["tumble", "mine", "run", "map.txt", "--", "--json"]);
+        assert_eq!(as_typed(other.clone()), other);
     }
 }

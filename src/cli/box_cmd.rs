@@ -94,7 +94,7 @@ pub(super) fn state_and_moves(
     moves: Option<String>,
 ) -> Result<(BoxState, Vec<Manipulation>), CliError> {
     let Some(state) = state else {
-        return box_text("standard input", &read_stdin()?);
+        return box_text("standard input", &read_stdin("the box (the state line, then the moves line)")?);
     };
     let moves = moves.unwrap_or_default();
     let parsed = BoxState::parse(&state).map_err(|e| input_error("state", &state, None, &e))?;
@@ -133,6 +133,7 @@ pub(super) fn box_text(name: &str, text: &str) -> Result<(BoxState, Vec<Manipula
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let (state, _) = state_and_moves(args.state, Some(String::new()))?;
+    args.picture.refuse_inputs()?;
     let (found, stats) = solve_with_stats(&state);
     let Some(moves) = found else {
         if stats.capped {
@@ -164,6 +165,7 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
         return solve_cmd(a);
     }
     let (state, moves) = state_and_moves(args.state, args.moves)?;
+    args.picture.refuse_inputs()?;
     let (trace, failure) = record(&state, &moves);
     if args.trace {
         for step in &trace.steps {

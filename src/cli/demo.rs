@@ -109,8 +109,7 @@ pub fn from_text(file_name: &str, text: &str, source: String) -> Demo {
 /// # Errors
 /// The file cannot be read (its path in the message).
 pub fn load(path: &Path) -> Result<Demo, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let text = super::output::utf8_text(&path.display().to_string(), bytes)?;
+    let text = super::output::read_text_file(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     Ok(from_text(&name, &text, path.display().to_string()))
 }
@@ -197,6 +196,7 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         return Ok(0);
     };
     let demo = find(&demos, &name)?;
+    args.picture.refuse_inputs()?;
     let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;

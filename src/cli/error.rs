@@ -11,6 +11,16 @@ pub enum CliError {
     Io(#[from] std::io::Error),
 }
 
+impl From<crate::input::InputError> for CliError {
+    fn from(e: crate::input::InputError) -> CliError {
+        if e.interrupted() {
+            CliError::Io(std::io::Error::new(std::io::ErrorKind::Interrupted, e.to_string()))
+        } else {
+            CliError::Input(e.to_string())
+        }
+    }
+}
+
 impl CliError {
     /// The process exit code for this error: 130 when interrupted by a signal, else 2 (bad
     /// input, usage or I/O).

@@ -7,7 +7,6 @@ use crate::mine::draw::MineAnimation;
 use crate::mine::{record_compact, render_map, summary, to_json, MapError, Mine};
 use crate::words::count;
 use clap::{Args, Subcommand};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tumble mine`.
@@ -72,11 +71,9 @@ impl MineArgs {
 /// Unreadable file, or a map error with its line and column (prefixed with the path).
 pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
     if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
-        return parse_map("standard input", &b);
+        return parse_map("standard input", &crate::input::read_stdin("the map")?);
     }
-    let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let b = crate::input::read_file(path)?;
     parse_map(&path.display().to_string(), &b)
 }
 
@@ -137,13 +134,9 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
     let route = match args.route {
         Some(r) => r,
         None if args.map.as_os_str() == "-" => String::new(),
-        None => {
-            if std::io::stdin().is_terminal() {
-                eprintln!("tumble: reading the route from standard input (end with Ctrl-D)");
-            }
-            read_stdin()?.trim_end().to_string()
-        }
+        None => read_stdin("the route")?.trim_end().to_string(),
     };
+    args.picture.refuse_inputs()?;
     if no_route && args.map.as_os_str() == "-" {
         eprintln!("tumble: note: the map came from standard input and no route was given: running the empty route");
     }

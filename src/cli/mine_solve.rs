@@ -45,6 +45,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let mine = load_map(&args.map)?;
+    args.picture.refuse_inputs()?;
     // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
     // one quits at once.
     let stop = crate::export::cancel::shared_flag();

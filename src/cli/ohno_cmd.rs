@@ -1,7 +1,7 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_still, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, read_text_file, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::generate::MAX_SIZE;
@@ -78,13 +78,9 @@ enum DifficultyArg {
 /// Unreadable input, or a board error with its row and column.
 pub(super) fn load_board(file: Option<&Path>) -> Result<Board, CliError> {
     let (name, text) = match file {
-        None => ("standard input".to_string(), read_stdin()?),
-        Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin()?),
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| CliError::Input(format!("{}: {e}", p.display())))?;
-            let text = utf8_text(&p.display().to_string(), bytes)?;
-            (p.display().to_string(), text)
-        }
+        None => ("standard input".to_string(), read_stdin("the board")?),
+        Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin("the board")?),
+        Some(p) => (p.display().to_string(), read_text_file(p)?),
     };
     Board::parse(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))
 }
@@ -128,6 +124,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         ));
     }
     let puzzle = load_board(args.file.as_deref())?;
+    args.picture.refuse_inputs()?;
     if args.count {
         print_line(match count_solutions(&puzzle, 2) {
             0 => "0",

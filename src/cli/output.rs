@@ -234,6 +234,16 @@ impl PictureArgs {
         Ok(())
     }
 
+    /// Refuses, before any work, an output that is a file the command has read (a map, a
+    /// board, a talk, the file behind standard input; see [`crate::input`]). Call it once the
+    /// inputs are read.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] naming the flag, the output and the input.
+    pub fn refuse_inputs(&self) -> Result<(), CliError> {
+        crate::input::refuse_outputs(self.named_paths()).map_err(CliError::Input)
+    }
+
     /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
     /// GIF or an APNG (the formats with a loop count).
     fn ignored_loops(&self, outputs: &[Output]) -> Option<String> {
@@ -361,21 +371,21 @@ pub fn print_text(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// Reads all of standard input.
+/// Reads all of standard input as text, at most [`crate::input::MAX_INPUT_BYTES`]; on a
+/// terminal it first says that it waits for `what`.
 ///
 /// # Errors
-/// An I/O error, or input that is not UTF-8 (as [`CliError::Input`]).
-pub fn read_stdin() -> Result<String, CliError> {
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-    utf8_text("standard input", bytes)
+/// An I/O error, input past the bound or not UTF-8 (as [`CliError::Input`]).
+pub fn read_stdin(what: &str) -> Result<String, CliError> {
+    let bytes = crate::input::read_stdin(what)?;
+    Ok(crate::input::text("standard input", bytes)?)
 }
 
-/// `bytes` as text, or an error naming `name` and the first byte that is not UTF-8 (1-based).
+/// Reads the file at `path` as text, at most [`crate::input::MAX_INPUT_BYTES`].
 ///
 /// # Errors
-/// [`CliError::Input`] for invalid UTF-8.
-pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, CliError> {
-    String::from_utf8(bytes)
-        .map_err(|e| CliError::Input(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)))
+/// The file cannot be read, is past the bound or is not UTF-8; the message starts with the path.
+pub fn read_text_file(path: &Path) -> Result<String, CliError> {
+    let bytes = crate::input::read_file(path)?;
+    Ok(crate::input::text(&path.display().to_string(), bytes)?)
 }

@@ -181,6 +181,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
         };
         (vec![one], title)
     };
+    refuse_screenshot(&args)?;
     check_display()?;
     let opts = options(&args, args.talk.is_none(), args.demos);
     viewer::run(slides, &title, opts).map_err(CliError::Input)?;
@@ -194,6 +195,7 @@ fn live(
     title: &str,
     shown: fn(String) -> String,
 ) -> Result<i32, CliError> {
+    refuse_screenshot(args)?;
     check_display()?;
     let played = viewer::live::run_live(game, title, options(args, true, false)).map_err(CliError::Input)?;
     if let Some(moves) = played {
@@ -242,6 +244,12 @@ fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Result<(Vec<Sli
         slides.push(Slide::Show(Show { title, anim: Box::new(theme.animation(anim)) }));
     }
     Ok((slides, talk.title))
+}
+
+/// Refuses a --screenshot that is one of the files read (a talk, a map, a board).
+fn refuse_screenshot(args: &ViewArgs) -> Result<(), CliError> {
+    let shot = args.screenshot.iter().map(|p| ("--screenshot", p.as_path()));
+    crate::input::refuse_outputs(shot).map_err(CliError::Input)
 }
 
 fn check_display() -> Result<(), CliError> {

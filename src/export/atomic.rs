@@ -125,8 +125,13 @@ impl AtomicFile {
     ///
     /// # Errors
     /// The directory does not exist or is not writable, or `target` is a directory (the error
-    /// names the path); `-` when standard output is a terminal.
+    /// names the path); `-` when standard output is a terminal; `target` is a file the command
+    /// read ([`crate::input`]: a last guard, as commands refuse such outputs before any work).
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        if let Some(input) = crate::input::input_at(target).filter(|_| !is_stdout(target)) {
+            let msg = format!("{}: this is the input {input}; it is not overwritten", target.display());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, msg));
+        }
         if is_stdout(target) {
             if io::stdout().is_terminal() {
                 return Err(io::Error::new(

@@ -136,10 +136,10 @@ pub struct TalkError {
 pub fn load(path: &Path) -> Result<Talk, TalkError> {
     let file = path.display().to_string();
     let start = Location { line: 1, column: 1 };
-    let bytes = std::fs::read(path).map_err(|e| TalkError {
+    let bytes = crate::input::read_file(path).map_err(|e| TalkError {
         file: file.clone(),
         at: start,
-        message: format!("cannot read the talk: {e}"),
+        message: format!("cannot read the talk: {}", e.why),
     })?;
     let text = String::from_utf8(bytes).map_err(|e| TalkError {
         file: file.clone(),

@@ -1,0 +1,152 @@
+//! Nothing lost, nothing unbounded: no command overwrites one of its inputs, every input is read
+//! up to a bound, and a command that would wait on a terminal says so. Each case is typed as a
+//! person types it, and the inputs are compared byte for byte after each refused command.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::path::Path;
+
+fn tumble_in(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("tumble").unwrap();
+    c.current_dir(dir);
+    c
+}
+
+const MAP: &str = "#####\n#R\\L#\n#####\n";
+const BOARD: &str = "..\n2.\n";
+
+/// A folder with a map, a board, a route and a talk, and a snapshot of their bytes.
+fn inputs() -> (tempfile::TempDir, Vec<(String, Vec<u8>)>) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        ("m2.txt", MAP.to_string()),
+        ("mymine.txt", MAP.to_string()),
+        ("b2.txt", BOARD.to_string()),
+        ("r2.txt", "RR\n".to_string()),
+        ("talk.toml", "title = \"t\"\n\n[[item]]\ntitle = \"a mine\"\nmine = \"m2.txt\"\nroute = \"R\"\n".to_string()),
+        ("box.txt", ".........@...o....ooo..xox...\n+\n".to_string()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let snapshot = files.iter().map(|(n, t)| (n.to_string(), t.as_bytes().to_vec())).collect();
+    (dir, snapshot)
+}
+
+fn unchanged(dir: &Path, snapshot: &[(String, Vec<u8>)]) {
+    for (name, bytes) in snapshot {
+        assert_eq!(&std::fs::read(dir.join(name)).unwrap(), bytes, "{name} changed");
+    }
+    let names: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), snapshot.len(), "nothing else written: {names:?}");
+}
+
+#[test]
+fn an_output_that_is_an_input_is_refused_before_any_work() {
+    let (dir, snapshot) = inputs();
+    let d = dir.path();
+    let cases: [(&[&str], Option<&str>, &str); 7] = [
+        (&["mine", "run", "m2.txt", "RR", "--gif", "m2.txt"], None, "--gif m2.txt is an input"),
+        (&["ohno", "solve", "b2.txt", "--png", "b2.txt"], None, "--png b2.txt is an input"),
+        (&["mine", "run", "mymine.txt", "--gif", "r2.txt"], Some("r2.txt"), "the file read as standard input"),
+        (&["mine", "run", "./m2.txt", "RR", "--out", "m2.gif", "--png", "m2.txt"], None, "--png m2.txt"),
+        (&["box", "--gif", "box.txt"], Some("box.txt"), "--gif box.txt is an input"),
+        (&["mine", "solve", "m2.txt", "--time-limit", "1", "--gif", "m2.txt"], None, "--gif m2.txt is an input"),
+        (&["ohno", "solve", "--steps", "--out", "b2.txt.gif", "--gif", "b2.txt"], Some("b2.txt"), "--gif b2.txt"),
+    ];
+    for (args, stdin, message) in cases {
+        // `< file`: standard input is the file itself, as the shell opens it.
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"));
+        c.current_dir(d).args(args);
+        if let Some(f) = stdin {
+            c.stdin(std::fs::File::open(d.join(f)).unwrap());
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing printed");
+        unchanged(d, &snapshot);
+    }
+    // The same file by another name: an absolute path, a symbolic link.
+    std::os::unix::fs::symlink(d.join("m2.txt"), d.join("link.txt")).unwrap();
+    let absolute = d.join("m2.txt").display().to_string();
+    tumble_in(d)
+        .args(["mine", "run", "link.txt", "RR", "--gif", &absolute])
+        .assert()
+        .code(2)
+        .stderr(contains("the file read as link.txt"));
+    std::fs::remove_file(d.join("link.txt")).unwrap();
+    unchanged(d, &snapshot);
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn a_screenshot_over_the_talk_is_refused() {
+    let (dir, snapshot) = inputs();
+    for shot in ["talk.toml", "m2.txt"] {
+        tumble_in(dir.path())
+            .args(["view", "--talk", "talk.toml", "--screenshot", shot, "--at", "1"])
+            .env_remove("DISPLAY")
+            .assert()
+            .code(2)
+            .stderr(contains(format!("--screenshot {shot} is an input")));
+        unchanged(dir.path(), &snapshot);
+    }
+}
+
+#[test]
+fn endless_input_is_refused_at_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    tumble_in(dir.path())
+        .args(["mine", "run", "/dev/zero", "RR"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(2)
+        .stderr(contains("/dev/zero: more than 16 MiB"));
+    for args in [&["box"][..], &["ohno", "solve"], &["mine", "run", "-", "R"], &["box", "solve"]] {
+        let zero = std::fs::File::open("/dev/zero").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tumble")).args(args).stdin(zero).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("standard input: more than 16 MiB"), "{args:?}");
+    }
+    #[cfg(feature = "gui")]
+    {
+        std::fs::write(dir.path().join("talk.toml"), "title = \"t\"\n[[item]]\nmine = \"/dev/zero\"\nroute = \"R\"\n")
+            .unwrap();
+        tumble_in(dir.path())
+            .args(["view", "--talk", "talk.toml"])
+            .env_remove("DISPLAY")
+            .timeout(std::time::Duration::from_secs(10))
+            .assert()
+            .code(2)
+            .stderr(contains("talk.toml:3:8: mine /dev/zero: more than 16 MiB"));
+    }
+}
+
+/// Runs `line` in a pseudo-terminal (util-linux `script`) with nothing typed, and returns what
+/// it printed; None where `script` is missing.
+fn on_a_terminal(line: &str) -> Option<String> {
+    let out = std::process::Command::new("script")
+        .args(["-qec", line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_bare_command_on_a_terminal_prints_its_usage() {
+    let bin = env!("CARGO_BIN_EXE_tumble");
+    for cmd in ["box", "box solve", "ohno solve", "mine solve"] {
+        let Some(out) = on_a_terminal(&format!("{bin} {cmd}; echo rc=$?")) else {
+            eprintln!("skipped: no `script` command (util-linux) for a terminal");
+            return;
+        };
+        assert!(out.contains(&format!("tumble {cmd} reads from standard input")), "{cmd}: {out}");
+        assert!(out.contains(&format!("Usage: tumble {cmd}")), "{cmd}: {out}");
+        assert!(out.trim_end().ends_with("rc=2"), "{cmd}: {out}");
+    }
+    let out = on_a_terminal(&format!("{bin} ohno solve --steps")).unwrap();
+    assert!(out.contains("reading the board from standard input (end with Ctrl-D)"), "{out}");
+}

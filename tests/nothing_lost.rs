@@ -150,3 +150,87 @@ fn a_bare_command_on_a_terminal_prints_its_usage() {
     let out = on_a_terminal(&format!("{bin} ohno solve --steps")).unwrap();
     assert!(out.contains("reading the board from standard input (end with Ctrl-D)"), "{out}");
 }
+
+/// A near-empty 100x100 board: its explanation takes seconds (every step but a few a guess).
+fn near_empty_100() -> String {
+    let mut rows = vec![vec!['.'; 100]; 100];
+    rows[5][7] = '3';
+    rows[50][50] = '#';
+    rows[99][0] = '2';
+    rows.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("\n")
+}
+
+/// Starts `args` in `dir` in a process group of its own (as a terminal's job), sends `signal`
+/// to the whole group after `after`, and returns the exit code, what it said and how long it
+/// took to end after the signal.
+fn signalled(dir: &Path, args: &[&str], signal: &str, after: std::time::Duration) -> (Option<i32>, String, f64) {
+    use std::os::unix::process::CommandExt;
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tumble"))
+        .current_dir(dir)
+        .args(args)
+        .process_group(0)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = std::time::Instant::now();
+    let ok = std::process::Command::new("kill").args([signal, "--", &format!("-{}", child.id())]).status().unwrap();
+    assert!(ok.success());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned(), sent.elapsed().as_secs_f64())
+}
+
+#[test]
+fn a_signal_ends_every_export_alike_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = format!("+{}", "><".repeat(1000));
+    let video = std::process::Command::new("ffmpeg").arg("-version").output().is_ok();
+    if !video && std::env::var_os("TUMBLE_REQUIRE_FFMPEG").is_some() {
+        panic!("ffmpeg is missing and TUMBLE_REQUIRE_FFMPEG is set");
+    }
+    for ext in ["gif", "apng", "mp4", "webm"] {
+        if !video && (ext == "mp4" || ext == "webm") {
+            eprintln!("skipped .{ext}: no ffmpeg on PATH");
+            continue;
+        }
+        for (signal, code, name) in [("-INT", 130, "SIGINT"), ("-TERM", 143, "SIGTERM")] {
+            let out = format!("long.{ext}");
+            let args = ["box", ".........@...o....ooo..xox...", &moves, "--fps", "20", "--out", &out];
+            let (got, said, took) = signalled(dir.path(), &args, signal, std::time::Duration::from_millis(1500));
+            assert_eq!(got, Some(code), ".{ext} {name}: {said}");
+            assert!(said.ends_with(&format!("tumble: interrupted ({name})\n")), ".{ext} {name}: {said}");
+            assert!(took < 1.0, ".{ext} {name}: ended {took:.2} s after the signal");
+            let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+            assert!(left.is_empty(), ".{ext} {name}: left {left:?}");
+        }
+    }
+}
+
+#[test]
+fn a_signal_ends_a_long_explanation_within_a_second() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("near.txt"), near_empty_100()).unwrap();
+    for (signal, code) in [("-TERM", 143), ("-HUP", 129), ("-INT", 130)] {
+        let args = ["ohno", "solve", "--steps", "near.txt", "--gif", "steps.gif"];
+        let (got, said, took) = signalled(dir.path(), &args, signal, std::time::Duration::from_millis(700));
+        assert_eq!(got, Some(code), "{said}");
+        assert!(took < 1.0, "ended {took:.2} s after the signal");
+        assert!(!dir.path().join("steps.gif").exists());
+    }
+}
+
+#[test]
+fn an_empty_board_at_the_size_limit_is_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = vec![".".repeat(100); 100].join("\n");
+    std::fs::write(dir.path().join("empty.txt"), &empty).unwrap();
+    let out = tumble_in(dir.path()).args(["ohno", "solve", "--steps", "empty.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let steps = text.lines().filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok())).count();
+    assert_eq!(steps, 10_000, "one deduction per cell of an empty board");
+    // The solution printed is complete and the same as `solve`'s.
+    let solved = tumble_in(dir.path()).args(["ohno", "solve", "empty.txt"]).output().unwrap();
+    assert!(text.ends_with(std::str::from_utf8(&solved.stdout).unwrap()));
+}

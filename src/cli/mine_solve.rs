@@ -70,7 +70,9 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
             crate::words::count(p.states_explored, "state", "states")
         ));
     };
+    let answering = crate::export::cancel::Answering::new();
     let solution = solve(&mine, &opts, &stop, &report);
+    drop(answering);
     bar.finish_and_clear();
     // The signal has done its job; a new one may interrupt the GIF export below.
     crate::export::cancel::clear();

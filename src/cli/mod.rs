@@ -154,7 +154,18 @@ pub fn main() -> i32 {
         Command::Completions { shell } => completions(shell),
     };
     match result {
+        // A signal that the command answered by stopping early (the viewer closes, a game
+        // prints its moves so far): the signal's exit code all the same.
+        Ok(_) if crate::export::cancel::requested() => {
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            crate::export::cancel::exit_code()
+        }
         Ok(code) => code,
+        Err(e) if e.interrupted() => {
+            let _ = std::io::stdout().flush();
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            e.exit_code()
+        }
         Err(e) => {
             let _ = std::io::stdout().flush();
             eprintln!("tumble: error: {e}");

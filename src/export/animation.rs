@@ -5,6 +5,7 @@
 
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::apng::ApngSink;
+use crate::export::cancel;
 use crate::export::frames::FramesSink;
 use crate::export::gif::GifSink;
 use crate::export::palette::Palette;
@@ -136,21 +137,21 @@ pub fn export(
     let bar = progress_bar(opts.progress, schedule.shots.len(), outputs);
     const BATCH: usize = 32;
     for chunk in schedule.shots.chunks(BATCH) {
-        crate::export::cancel::check()?;
+        cancel::check()?;
         let rendered: Vec<Rendered> = chunk
             .par_iter()
             .map(|s| Rendered { image: raster::render(&timeline.scene_at(anim, s.t), w, h), shot: *s })
             .collect();
         for sink in &mut sinks {
-            sink.add(&rendered)?;
+            sink.add(&rendered).map_err(cancel::or_interrupted)?;
         }
         bar.inc(chunk.len() as u64);
     }
-    crate::export::cancel::check()?;
+    cancel::check()?;
     let mut stats = Vec::with_capacity(sinks.len());
     for (sink, out) in sinks.into_iter().zip(outputs) {
         let frames = sink.frames();
-        sink.finish()?;
+        sink.finish().map_err(cancel::or_interrupted)?;
         stats.push(GifStats { frames, bytes: size_of(out.path()) });
     }
     bar.finish_and_clear();

@@ -317,6 +317,22 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
     write_animations(anim, args)
 }
 
+/// Checks, before any picture is drawn or any answer printed, that the animations the flags
+/// ask for can be written (their length; see [`crate::export::animation::preflight`]).
+///
+/// # Errors
+/// [`CliError::Input`] naming the output and the flags that shorten it.
+pub fn preflight(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
+    let outputs = args.outputs()?;
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    let timeline = Timeline::new(anim, mode, args.speed);
+    crate::export::animation::preflight(&timeline, args.timing(), &outputs)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(())
+}
+
 /// Like [`write_animations`] with an explicit timeline mode.
 ///
 /// # Errors

@@ -84,7 +84,8 @@ fn invalid(msg: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg)
 }
 
-/// Refuses outputs that would write more than [`MAX_GIF_FRAMES`] frames.
+/// Refuses outputs that would write more than [`MAX_GIF_FRAMES`] frames, in every mode (one
+/// frame per state too: a million moves are a million pictures).
 fn check_frames(schedule: &Schedule, outputs: &[Output]) -> io::Result<()> {
     for out in outputs {
         let (n, what) = match out {
@@ -92,12 +93,13 @@ fn check_frames(schedule: &Schedule, outputs: &[Output]) -> io::Result<()> {
             Output::File(f, _) if f.is_video() => {
                 (schedule.video_frames(video::rate(schedule)).iter().sum(), "video frames")
             }
-            Output::File(..) => continue,
+            Output::File(..) => (schedule.shots.len() as u64, "pictures"),
         };
         if n > MAX_GIF_FRAMES as u64 {
             return Err(invalid(format!(
-                "{}: {n} {what} (at most {MAX_GIF_FRAMES}): shorten the animation with --speed, --end or --last-frame-duration",
-                out.path().display()
+                "{}: {n} {what} (at most {MAX_GIF_FRAMES}): cut the animation with --start and --end{}",
+                out.path().display(),
+                if schedule.fps.is_some() { ", or raise --speed or lower --fps" } else { "" }
             )));
         }
     }
@@ -119,9 +121,7 @@ pub fn export(
     outputs: &[Output],
     opts: ExportOptions,
 ) -> io::Result<Vec<GifStats>> {
-    check_length(timeline)?;
-    let schedule = Schedule::new(timeline, timing).map_err(|e| invalid(e.to_string()))?;
-    check_frames(&schedule, outputs)?;
+    let schedule = preflight(timeline, timing, outputs)?;
     let (w, h) = (opts.width, opts.height);
     let mut sinks: Vec<Box<dyn FrameSink>> = Vec::with_capacity(outputs.len());
     for out in outputs {
@@ -156,6 +156,18 @@ pub fn export(
     }
     bar.finish_and_clear();
     Ok(stats)
+}
+
+/// Checks, before anything is rendered, that `timeline` cut by `timing` can be written to
+/// `outputs`, and returns its schedule.
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidInput`] as [`export`] says.
+pub fn preflight(timeline: &Timeline, timing: Timing, outputs: &[Output]) -> io::Result<Schedule> {
+    check_length(timeline)?;
+    let schedule = Schedule::new(timeline, timing).map_err(|e| invalid(e.to_string()))?;
+    check_frames(&schedule, outputs)?;
+    Ok(schedule)
 }
 
 /// Bytes of a file, or of the files in a folder.

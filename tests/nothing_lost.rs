@@ -234,3 +234,39 @@ fn an_empty_board_at_the_size_limit_is_explained() {
     let solved = tumble_in(dir.path()).args(["ohno", "solve", "empty.txt"]).output().unwrap();
     assert!(text.ends_with(std::str::from_utf8(&solved.stdout).unwrap()));
 }
+
+#[test]
+fn output_problems_are_found_before_the_answer_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let f1 = ".........@...o....ooo..xox...";
+    tumble_in(dir.path())
+        .args(["box", f1, "+", "--gif", "sub"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("tumble: error: sub: a folder, not a file: name a file in it (sub/out.gif)\n");
+    tumble_in(dir.path())
+        .args(["box", f1, "+", "--png", "/sys/x.png"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("/sys/x.png: cannot write a file in its folder /sys"));
+    // A million moves, one frame per state: refused before anything is printed or drawn.
+    let million = format!("{f1}\n{}\n", "<>".repeat(500_000));
+    tumble_in(dir.path())
+        .args(["box", "--gif", "big.gif"])
+        .write_stdin(million)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("big.gif: 1000001 pictures (at most 50000): cut the animation with --start and --end"));
+    // Every export says what it wrote.
+    tumble_in(dir.path())
+        .args(["box", f1, "+", "--gif", "a.gif", "--png", "a.png", "--out", "a.apng", "--size", "40"])
+        .assert()
+        .success()
+        .stderr("tumble: wrote a.png\ntumble: wrote a.gif\ntumble: wrote a.apng\n");
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+}

@@ -11,7 +11,6 @@ use super::box_cmd::box_text;
 use super::output::{print_line, write_animations, write_still, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
-use crate::export::atomic::is_stdout;
 use crate::mine::draw::MineAnimation;
 use crate::ohno::draw::OhnoAnimation;
 use crate::ohno::{explain, Board};
@@ -176,15 +175,6 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
     })
 }
 
-/// Says on standard error that `path` was written.
-fn wrote(path: &Path) {
-    if is_stdout(path) {
-        eprintln!("tumble: wrote to standard output");
-    } else {
-        eprintln!("tumble: wrote {}", path.display());
-    }
-}
-
 /// Runs `tumble demo`.
 pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     args.picture.check()?;
@@ -200,7 +190,6 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
     let anim = animation(demo)?;
     if let Some(png) = &args.picture.png {
         write_still(&anim.draw(anim.steps() - 1, 1.0), &args.picture, png)?;
-        wrote(png);
         if !args.picture.animates() {
             return Ok(0);
         }
@@ -211,8 +200,5 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         picture.check()?;
     }
     write_animations(anim.as_ref(), &picture)?;
-    for path in picture.paths().into_iter().filter(|p| Some(*p) != picture.png.as_deref()) {
-        wrote(path);
-    }
     Ok(0)
 }

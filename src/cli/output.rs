@@ -153,11 +153,6 @@ impl PictureArgs {
         v
     }
 
-    /// Every file or folder these flags write.
-    pub fn paths(&self) -> Vec<&Path> {
-        self.named_paths().into_iter().map(|(_, p)| p).collect()
-    }
-
     /// Checks, before any work, that the outputs can be written: known formats, existing
     /// folders, no two outputs that are the same file however they are written (`./x.png` and
     /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), at most one
@@ -191,6 +186,9 @@ impl PictureArgs {
                 continue;
             }
             let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
+            if flag != "--frames" {
+                crate::export::atomic::check_writable(path, &resolved).map_err(CliError::Input)?;
+            }
             if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
                 return Err(CliError::Input(format!(
                     "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
@@ -292,7 +290,16 @@ pub fn write_still(scene: &Scene, args: &PictureArgs, path: &Path) -> Result<(),
     let scene = args.theme.scene(scene.clone());
     let (w, h) = args.pixels(&scene);
     write_png(path, &raster::render(&scene, w, h))?;
+    wrote(path);
     Ok(())
+}
+
+/// Says on standard error that `path` was written (nothing for `-`: the picture itself is on
+/// standard output, and standard error holds what the command prints).
+pub fn wrote(path: &Path) {
+    if !is_stdout(path) {
+        eprintln!("tumble: wrote {}", path.display());
+    }
 }
 
 /// Writes the animations the flags ask for (--gif, --out, --frames; nothing when none), with
@@ -350,6 +357,9 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
         std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
         _ => CliError::Io(e),
     })?;
+    for out in &outputs {
+        wrote(out.path());
+    }
     Ok(())
 }
 

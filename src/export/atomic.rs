@@ -214,6 +214,28 @@ impl AtomicFile {
     }
 }
 
+/// Checks, before any work, that a file can be written at `path`, whose [`resolve_target`] is
+/// `resolved`: it is not a folder, and its folder takes a new file (tried with an unnamed file,
+/// or a named one removed at once: a read-only folder or file system fails). Messages name
+/// `path` as the user wrote it.
+///
+/// # Errors
+/// A message naming the path and what is in the way.
+pub fn check_writable(path: &Path, resolved: &Path) -> Result<(), String> {
+    if resolved.is_dir() {
+        let example = path.join("out.gif");
+        return Err(format!("{}: a folder, not a file: name a file in it ({})", path.display(), example.display()));
+    }
+    let dir = resolved.parent().unwrap_or(Path::new("."));
+    if unnamed_in(dir).is_some() {
+        return Ok(());
+    }
+    tempfile::Builder::new().prefix(".tumble-check").tempfile_in(dir).map(drop).map_err(|e| {
+        let why = io::Error::from(e.kind());
+        format!("{}: cannot write a file in its folder {}: {why}", path.display(), dir.display())
+    })
+}
+
 /// `<name>.<pid>.tmp` beside `target`.
 fn temporary_name(target: &Path) -> PathBuf {
     let mut name = target.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "out".into());

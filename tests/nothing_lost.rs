@@ -270,3 +270,43 @@ fn output_problems_are_found_before_the_answer_is_printed() {
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 4, "{names:?}");
 }
+
+#[test]
+fn options_that_would_do_nothing_are_warned_about_or_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let f1 = ".........@...o....ooo..xox...";
+    tumble_in(dir.path())
+        .args(["box", f1, "+", "--fps", "20", "--speed", "2", "--start", "1"])
+        .assert()
+        .success()
+        .stdout(".........@......o...ooo...xox\n")
+        .stderr(
+            "tumble: warning: --fps, --speed and --start are ignored: no picture is written (add --gif FILE, --out \
+             FILE or --png FILE)\n",
+        );
+    tumble_in(dir.path()).args(["box", f1, "x"]).assert().code(2).stderr(contains("state: 1 character; expected 29"));
+    tumble_in(dir.path()).args(["box", f1, "+", "--frames", "."]).assert().success();
+    std::fs::write(dir.path().join("one.txt"), "..\n").unwrap();
+    tumble_in(dir.path())
+        .args(["ohno", "solve", "one.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("not square: 1 row of 2 columns"));
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn viewer_flags_that_would_be_ignored_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let f1 = ".........@...o....ooo..xox...";
+    let cases: [(&[&str], &str); 4] = [
+        (&["view", "box", f1, "+", "--at", "1"], "--screenshot <FILE>"),
+        (&["view", "box", f1, "+", "--slide", "2"], "--slide 2 picks a slide of a talk"),
+        (&["view", "box", f1, "+", "--screenshot", "s.gif", "--at", "1"], "a screenshot is a PNG"),
+        (&["view", "ohno", "b.txt", "--demos"], "--demos plays the demos: give no box, mine or ohno"),
+    ];
+    for (args, message) in cases {
+        tumble_in(dir.path()).args(args).env_remove("DISPLAY").assert().code(2).stderr(contains(message));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -229,7 +229,38 @@ impl PictureArgs {
         if let Some(w) = self.ignored_loops(&outputs) {
             eprintln!("tumble: warning: {w}");
         }
+        if let Some(w) = self.ignored_without_pictures() {
+            eprintln!("tumble: warning: {w}");
+        }
         Ok(())
+    }
+
+    /// Why the picture flags given do nothing, when no picture is written.
+    fn ignored_without_pictures(&self) -> Option<String> {
+        if self.any() {
+            return None;
+        }
+        let mut given = Vec::new();
+        let mut note = |on: bool, flag: &str| {
+            if on {
+                given.push(flag.to_string());
+            }
+        };
+        note(self.fps.is_some(), "--fps");
+        note(self.speed != 1.0, "--speed");
+        note(self.start.is_some(), "--start");
+        note(self.end.is_some(), "--end");
+        note(self.last_frame_duration.is_some(), "--last-frame-duration");
+        note(self.size != 400, "--size");
+        note(self.theme != crate::theme::Theme::Light, "--theme");
+        note(self.no_loop, "--no-loop");
+        note(self.loops.is_some(), "--loop");
+        let (list, verb) = match given.split_last() {
+            Some((last, [])) => (last.clone(), "is"),
+            Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "are"),
+            None => return None,
+        };
+        Some(format!("{list} {verb} ignored: no picture is written (add --gif FILE, --out FILE or --png FILE)"))
     }
 
     /// Refuses, before any work, an output that is a file the command has read (a map, a

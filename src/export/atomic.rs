@@ -106,6 +106,10 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
             _ => break,
         }
     }
+    if path.file_name().is_none() {
+        // `.`, `..`, `/`, `dir/..`: a folder that is named by where it is.
+        return fs::canonicalize(&path).map_err(|e| with_path(&path, e));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

@@ -83,14 +83,24 @@ fn an_output_that_is_an_input_is_refused_before_any_work() {
 #[cfg(feature = "gui")]
 #[test]
 fn a_screenshot_over_the_talk_is_refused() {
-    let (dir, snapshot) = inputs();
-    for shot in ["talk.toml", "m2.txt"] {
+    let (dir, mut snapshot) = inputs();
+    // A talk whose map is named like a picture.
+    std::fs::copy(dir.path().join("m2.txt"), dir.path().join("map.png")).unwrap();
+    let talk = "title = \"t\"\n\n[[item]]\nmine = \"map.png\"\nroute = \"R\"\n";
+    std::fs::write(dir.path().join("t2.toml"), talk).unwrap();
+    snapshot.push(("map.png".into(), MAP.as_bytes().to_vec()));
+    snapshot.push(("t2.toml".into(), talk.as_bytes().to_vec()));
+    let cases = [
+        ("talk.toml", "talk.toml", "--screenshot talk.toml: a screenshot is a PNG"),
+        ("t2.toml", "map.png", "--screenshot map.png is an input"),
+    ];
+    for (talk, shot, message) in cases {
         tumble_in(dir.path())
-            .args(["view", "--talk", "talk.toml", "--screenshot", shot, "--at", "1"])
+            .args(["view", "--talk", talk, "--screenshot", shot, "--at", "1"])
             .env_remove("DISPLAY")
             .assert()
             .code(2)
-            .stderr(contains(format!("--screenshot {shot} is an input")));
+            .stderr(contains(message));
         unchanged(dir.path(), &snapshot);
     }
 }
@@ -284,9 +294,13 @@ fn options_that_would_do_nothing_are_warned_about_or_refused() {
             "tumble: warning: --fps, --speed and --start are ignored: no picture is written (add --gif FILE, --out \
              FILE or --png FILE)\n",
         );
-    tumble_in(dir.path()).args(["box", f1, "x"]).assert().code(2).stderr(contains("state: 1 character; expected 29"));
-    tumble_in(dir.path()).args(["box", f1, "+", "--frames", "."]).assert().success();
+    tumble_in(dir.path()).args(["box", "x"]).assert().code(2).stderr(contains("state: 1 character; expected 29"));
     std::fs::write(dir.path().join("one.txt"), "..\n").unwrap();
+    tumble_in(dir.path())
+        .args(["box", f1, "+", "--frames", "."])
+        .assert()
+        .code(2)
+        .stderr(contains(".: the folder holds other files (one.txt)"));
     tumble_in(dir.path())
         .args(["ohno", "solve", "one.txt"])
         .assert()

@@ -135,8 +135,7 @@ pub fn export(
         });
     }
     let bar = progress_bar(opts.progress, schedule.shots.len(), outputs);
-    const BATCH: usize = 32;
-    for chunk in schedule.shots.chunks(BATCH) {
+    for chunk in schedule.shots.chunks(batch_size(w, h)) {
         cancel::check()?;
         let rendered: Vec<Rendered> = chunk
             .par_iter()
@@ -156,6 +155,13 @@ pub fn export(
     }
     bar.finish_and_clear();
     Ok(stats)
+}
+
+/// Pictures rendered at once: 32, or fewer for large pictures, so that a batch holds at most
+/// 64 MiB of pixels (at least 2, one per core of a small machine).
+fn batch_size(width: u32, height: u32) -> usize {
+    let bytes = width as usize * height as usize * 4;
+    ((64 << 20) / bytes.max(1)).clamp(2, 32)
 }
 
 /// Checks, before anything is rendered, that `timeline` cut by `timing` can be written to

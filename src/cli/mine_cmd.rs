@@ -11,7 +11,6 @@ use crate::mine::draw::MineAnimation;
 use crate::mine::{record_compact, render_map, summary, to_json, Mine};
 use crate::words::count;
 use clap::{Args, Subcommand};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `tumble mine`.
@@ -104,13 +103,9 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
     let route = match args.route {
         Some(r) => r,
         None if args.map.as_os_str() == "-" => String::new(),
-        None => {
-            if std::io::stdin().is_terminal() {
-                eprintln!("tumble: reading the route from standard input (end with Ctrl-D)");
-            }
-            read_stdin()?.trim_end().to_string()
-        }
+        None => read_stdin("the route")?.trim_end().to_string(),
     };
+    args.picture.refuse_inputs()?;
     if no_route && args.map.as_os_str() == "-" {
         eprintln!("tumble: note: the map came from standard input and no route was given: running the empty route");
     }

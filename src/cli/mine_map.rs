@@ -12,11 +12,9 @@ use std::path::Path;
 /// Unreadable file, or a map error with its line and column (prefixed with the path).
 pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
     if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
-        return parse_map("standard input", &b);
+        return parse_map("standard input", &crate::input::read_stdin("the map")?);
     }
-    let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let b = crate::input::read_file(path)?;
     parse_map(&path.display().to_string(), &b)
 }
 

@@ -45,6 +45,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let mine = load_map(&args.map)?;
+    args.picture.refuse_inputs()?;
     // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
     // one quits at once.
     let stop = crate::export::cancel::shared_flag();
@@ -69,7 +70,9 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
             crate::words::count(p.states_explored, "state", "states")
         ));
     };
+    let answering = crate::export::cancel::Answering::new();
     let solution = solve(&mine, &opts, &stop, &report);
+    drop(answering);
     bar.finish_and_clear();
     // The signal has done its job; a new one may interrupt the GIF export below.
     crate::export::cancel::clear();

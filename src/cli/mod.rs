@@ -105,9 +105,39 @@ fn completions(shell: clap_complete::Shell) -> Result<i32, CliError> {
     Ok(0)
 }
 
+/// The commands that read everything from standard input when given nothing else.
+const STDIN_COMMANDS: [&[&str]; 4] = [&["box"], &["box", "solve"], &["ohno", "solve"], &["mine", "solve"]];
+
+/// The help of the command `args` names (the program name first), when it is one of
+/// [`STDIN_COMMANDS`] with nothing after it and standard input is a terminal: with nothing to
+/// read, a person typing the bare command gets its usage rather than a silent wait.
+fn bare_command_help(args: &[std::ffi::OsString]) -> Option<String> {
+    use std::io::IsTerminal;
+    let words: Vec<&str> = args.iter().skip(1).map(|a| a.to_str()).collect::<Option<_>>()?;
+    if !STDIN_COMMANDS.contains(&words.as_slice()) || !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let mut sub = &mut cmd;
+    for w in &words {
+        sub = sub.find_subcommand_mut(w)?;
+    }
+    let name = format!("tumble {}", words.join(" "));
+    let usage = sub.clone().bin_name(name.clone()).render_usage();
+    Some(format!(
+        "tumble: {name} reads from standard input when no argument gives its input, and standard input is \
+         this terminal: give the input, or pipe it in.\n\n{usage}\n\nFor more information, try '{name} --help'.\n"
+    ))
+}
+
 /// Runs tumble with the process's arguments and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match parse(std::env::args_os()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(help) = bare_command_help(&args) {
+        eprint!("{help}");
+        return 2;
+    }
+    let cli = match parse(args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -127,7 +157,18 @@ pub fn main() -> i32 {
         Command::Completions { shell } => completions(shell),
     };
     match result {
+        // A signal that the command answered by stopping early (the viewer closes, a game
+        // prints its moves so far): the signal's exit code all the same.
+        Ok(_) if crate::export::cancel::requested() => {
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            crate::export::cancel::exit_code()
+        }
         Ok(code) => code,
+        Err(e) if e.interrupted() => {
+            let _ = std::io::stdout().flush();
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            e.exit_code()
+        }
         Err(e) => {
             let _ = std::io::stdout().flush();
             eprintln!("tumble: error: {e}");

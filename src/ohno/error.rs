@@ -49,7 +49,7 @@ pub enum BoardError {
         expected: usize,
     },
     /// All rows have the same length, but there are not as many rows as columns.
-    #[error("the board is not square: {rows} rows of {cols} columns")]
+    #[error("the board is not square: {} of {}", crate::words::count(*rows, "row", "rows"), crate::words::count(*cols, "column", "columns"))]
     NotSquare {
         /// Number of rows.
         rows: usize,

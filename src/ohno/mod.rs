@@ -49,4 +49,4 @@ pub use error::{BoardError, NoSolution};
 pub use generate::{generate, generate_with, Difficulty, NoPuzzle, PuzzleRng};
 pub use rules::{Deduction, Rule};
 pub use solve::solve;
-pub use steps::{explain, Explanation};
+pub use steps::{explain, explain_with, Explanation};

@@ -43,7 +43,7 @@ impl Ctx<'_> {
     fn read(&self, kind: &str, name: &str, at: usize) -> Result<(String, String), TalkError> {
         let path = self.dir.join(name);
         let shown = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(|e| self.err(at, format!("{kind} {shown}: {e}")))?;
+        let bytes = crate::input::read_file(&path).map_err(|e| self.err(at, format!("{kind} {shown}: {}", e.why)))?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let l = Location::of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
             self.err(at, format!("{kind} {shown}: not UTF-8 text (line {}, column {})", l.line, l.column))
@@ -66,10 +66,10 @@ fn in_order<'a, 'i>(table: &'a DeTable<'i>) -> Vec<Entry<'a, 'i>> {
 pub fn load(path: &Path) -> Result<Talk, TalkError> {
     let file = path.display().to_string();
     let start = Location { line: 1, column: 1 };
-    let bytes = std::fs::read(path).map_err(|e| TalkError {
+    let bytes = crate::input::read_file(path).map_err(|e| TalkError {
         file: file.clone(),
         at: start,
-        message: format!("cannot read the talk: {e}"),
+        message: format!("cannot read the talk: {}", e.why),
     })?;
     let text = String::from_utf8(bytes).map_err(|e| TalkError {
         file: file.clone(),

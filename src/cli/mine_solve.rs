@@ -1,7 +1,7 @@
 //! `tumble mine solve`: the contest's task: read a mine, print the best route found within the
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
-use super::mine_cmd::load_map;
+use super::mine_map::load_map;
 use super::output::{print_line, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;
@@ -50,6 +50,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let mine = load_map(&args.map)?;
+    args.picture.refuse_inputs()?;
     // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
     // one quits at once.
     let stop = crate::export::cancel::shared_flag();
@@ -75,7 +76,9 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
             crate::words::count(p.states_explored, "state", "states")
         ));
     };
+    let answering = crate::export::cancel::Answering::new();
     let solution = solve(&mine, &opts, &stop, &report);
+    drop(answering);
     bar.finish_and_clear();
     // The signal has done its job; a new one may interrupt the GIF export below.
     crate::export::cancel::clear();

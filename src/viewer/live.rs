@@ -56,7 +56,7 @@ fn live_timeline(anim: &dyn Animated, speed: f64) -> Timeline {
 /// No display; a screenshot that cannot be written.
 pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) -> Result<Option<String>, String> {
     display_available()?;
-    let (w, h) = window_size(Some(game.animation().as_ref()), opts.width, HUD);
+    let (w, h) = window_size(Some(game.animation().as_ref()), opts.width, HUD, opts.screenshot.is_some());
     let conf = mq::Conf {
         window_title: format!("tumble — {title}"),
         window_width: w,

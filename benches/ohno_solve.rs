@@ -1,13 +1,15 @@
 //! 0h n0 engine timings: solving the 60 data puzzles (each 9x9 one on its own), the 30x30
-//! boards of big_solvable.txt, and generating unique puzzles of sizes 4..12.
+//! boards of big_solvable.txt, explaining empty boards step by step (40x40 and the 100x100
+//! limit: every step a guess), and generating unique puzzles of sizes 4..12.
 //!
 //! Run: `cargo bench --bench ohno_solve -- --warm-up-time 1 --measurement-time 3`.
-//! Targets: a 9x9 solve under 50 µs, a 30x30 under 100 ms, a unique 9x9 generated under 10 ms.
+//! Targets: a 9x9 solve under 50 µs, a 30x30 under 100 ms, a unique 9x9 generated under 10 ms,
+//! the steps of an empty 100x100 board within a minute.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tumble::ohno::{generate, solve, Board};
+use tumble::ohno::{explain, generate, solve, Board};
 
 #[path = "../tests/common/ohno_data.rs"]
 mod ohno_data;
@@ -52,6 +54,18 @@ fn bench_data(c: &mut Criterion) {
     g.finish();
 }
 
+fn bench_empty_steps(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ohno_steps_empty");
+    g.sample_size(10);
+    for n in [40, 100] {
+        let empty = Board::parse(&vec![".".repeat(n); n].join("\n")).unwrap();
+        g.bench_with_input(BenchmarkId::from_parameter(format!("{n}x{n}")), &empty, |b, p| {
+            b.iter(|| explain(black_box(p)).unwrap())
+        });
+    }
+    g.finish();
+}
+
 fn bench_generate(c: &mut Criterion) {
     let mut g = c.benchmark_group("ohno_generate");
     for size in 4..=12 {
@@ -67,5 +81,5 @@ fn bench_generate(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_data, bench_generate);
+criterion_group!(benches, bench_data, bench_empty_steps, bench_generate);
 criterion_main!(benches);

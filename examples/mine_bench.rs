@@ -4,7 +4,12 @@
 //!
 //! ```text
 //! cargo run --release --example mine_bench -- --time-limit 10 [--threads 2] [MAPS...]
+//! cargo run --release --example mine_bench -- --budget-steps 15000000 [MAPS...]
 //! ```
+//!
+//! With `--budget-steps` each map gets a work budget instead (`SolveOptions::budget_steps`: one
+//! thread, the same route on every run), so that a change is judged by its effect and not by
+//! timing noise; the time column is then the wall time it took.
 //!
 //! Each map runs in a child process of this example (`--one MAP`), one after the other, so the
 //! peak memory (VmHWM) is per map. Map names are file stems in `tests/data/mine/maps/`.
@@ -111,10 +116,12 @@ fn vm_hwm_kb() -> u64 {
         .unwrap_or(0)
 }
 
-fn run_one(map: &str, secs: f64, threads: usize) {
+fn run_one(map: &str, secs: f64, threads: usize, budget_steps: Option<u64>) {
     let text = std::fs::read_to_string(map_path(map)).unwrap_or_else(|e| panic!("reading {map}: {e}"));
     let mine = Mine::parse(&text).expect("map parses");
-    let opts = SolveOptions { time_limit: Duration::from_secs_f64(secs), threads, ..SolveOptions::default() };
+    // Under a work budget the time limit is only a safety net.
+    let time_limit = Duration::from_secs_f64(if budget_steps.is_some() { 3600.0 } else { secs });
+    let opts = SolveOptions { time_limit, threads, budget_steps, ..SolveOptions::default() };
     let stop = AtomicBool::new(false);
     let t = Instant::now();
     let sol = solve(&mine, &opts, &stop, &|_| {});
@@ -141,6 +148,10 @@ struct Args {
     /// Worker threads per map.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// A work budget per map in engine steps instead of the time budget (one thread; a million
+    /// stand for about a second): the same route on every run.
+    #[arg(long, value_name = "STEPS")]
+    budget_steps: Option<u64>,
     /// Also print each map's route.
     #[arg(long)]
     routes: bool,
@@ -159,7 +170,7 @@ fn main() {
         std::process::exit(2);
     }
     if let Some(map) = args.one {
-        run_one(&map, secs, threads);
+        run_one(&map, secs, threads, args.budget_steps);
         return;
     }
     let mut maps: Vec<String> = args.maps.iter().map(|m| m.trim_end_matches(".map").to_string()).collect();
@@ -181,10 +192,12 @@ fn main() {
     let mut all_sum = 0i64;
     let mut peak_max = 0u64;
     for map in &maps {
-        let out = Proc::new(&exe)
-            .args(["--one", map, "--time-limit", &secs.to_string(), "--threads", &threads.to_string()])
-            .output()
-            .expect("child runs");
+        let mut child = Proc::new(&exe);
+        child.args(["--one", map, "--time-limit", &secs.to_string(), "--threads", &threads.to_string()]);
+        if let Some(steps) = args.budget_steps {
+            child.args(["--budget-steps", &steps.to_string()]);
+        }
+        let out = child.output().expect("child runs");
         let stdout = String::from_utf8_lossy(&out.stdout);
         let Some(line) = stdout.lines().find(|l| l.starts_with("RESULT ")) else {
             println!("{map:<18} failed: {}", String::from_utf8_lossy(&out.stderr));

@@ -9,6 +9,7 @@ pub mod anim;
 pub mod r#box;
 pub mod cli;
 pub mod export;
+pub mod input;
 pub mod live;
 pub mod mine;
 pub mod ohno;

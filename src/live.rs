@@ -16,6 +16,8 @@ pub enum Key {
     Down,
     /// Backspace: undo.
     Backspace,
+    /// Enter (Return): accept what the game proposes (the mine's hint).
+    Enter,
     /// A printable key, lower case (`'q'`, `'+'`, ...).
     Char(char),
 }
@@ -66,6 +68,12 @@ pub trait Live {
     fn outcome(&self) -> Option<Outcome>;
     /// The keys this game understands, for the help line.
     fn help(&self) -> &'static str;
+    /// Called every frame: true when the picture or the status changed without an input (a
+    /// background search found something), so that the viewer draws [`Live::animation`] again,
+    /// at its end. Games without background work keep the default, false.
+    fn poll(&mut self) -> bool {
+        false
+    }
 }
 
 /// How a game ended.

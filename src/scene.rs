@@ -6,8 +6,10 @@
 //!
 //! Coordinates: x grows to the right, y grows downwards, one unit = one grid cell.
 //! Every [`Layer`] may be turned about a pivot (the box turning); text stays upright.
-
-use crate::theme::DarkColors;
+//!
+//! The Scene is the bottom of the drawing layers and imports none of them: the animation
+//! ([`crate::anim`]), the theme ([`crate::theme`]) and the backends import the Scene. A Scene
+//! carries its engine's [`DarkColors`] table as data; [`crate::theme`] decides when to swap.
 
 /// An opaque or translucent colour, 8 bits per channel, not premultiplied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,6 +168,39 @@ pub struct View {
     pub w: f32,
     /// Height, cells (> 0).
     pub h: f32,
+}
+
+/// What an engine's colours become in the dark theme: the page, and `(light, dark)` pairs
+/// matched on red, green and blue (the opacity of the drawn colour is kept). A colour in no
+/// table stays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DarkColors {
+    /// The scene's background (only: a shape of the page's light colour, such as the box's
+    /// white eyes, goes through `shapes`).
+    pub background: Color,
+    /// For filled shapes and their outlines.
+    pub shapes: &'static [(Color, Color)],
+    /// For labels (text).
+    pub labels: &'static [(Color, Color)],
+}
+
+fn swap(table: &[(Color, Color)], c: Color) -> Color {
+    match table.iter().find(|(light, _)| (light.r, light.g, light.b) == (c.r, c.g, c.b)) {
+        Some((_, dark)) => dark.with_alpha(c.a),
+        None => c,
+    }
+}
+
+impl DarkColors {
+    /// The dark colour of a shape drawn in `c` (opacity kept).
+    pub fn shape(&self, c: Color) -> Color {
+        swap(self.shapes, c)
+    }
+
+    /// The dark colour of a label drawn in `c` (opacity kept).
+    pub fn label(&self, c: Color) -> Color {
+        swap(self.labels, c)
+    }
 }
 
 /// One picture: what to show (`view`), a background, and layers drawn in order.

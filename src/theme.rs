@@ -9,9 +9,15 @@
 //! in a shape and change in text (the box's pupils and its caption are both #333333).
 //! [`Themed`] wraps any [`Animated`] so that every frame and the GIF palette are swapped too:
 //! the window, screenshots and every export go through it.
+//!
+//! Imports point one way: the theme imports the Scene (where the [`DarkColors`] type lives,
+//! next to the [`Color`]s it maps) and the animation ([`Animated`]); neither imports the theme.
 
 use crate::anim::{Animated, Pacing};
 use crate::scene::{Color, Scene};
+
+/// The table type lives with the [`Scene`] that carries it; engines name it here, with the theme.
+pub use crate::scene::DarkColors;
 
 /// A theme, as `--theme light|dark` names it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -21,39 +27,6 @@ pub enum Theme {
     Light,
     /// A dark page for projectors; puzzle colours kept, walls, outlines and text lightened.
     Dark,
-}
-
-/// What an engine's colours become in the dark theme: the page, and `(light, dark)` pairs
-/// matched on red, green and blue (the opacity of the drawn colour is kept). A colour in no
-/// table stays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DarkColors {
-    /// The scene's background (only: a shape of the page's light colour, such as the box's
-    /// white eyes, goes through `shapes`).
-    pub background: Color,
-    /// For filled shapes and their outlines.
-    pub shapes: &'static [(Color, Color)],
-    /// For labels (text).
-    pub labels: &'static [(Color, Color)],
-}
-
-fn swap(table: &[(Color, Color)], c: Color) -> Color {
-    match table.iter().find(|(light, _)| (light.r, light.g, light.b) == (c.r, c.g, c.b)) {
-        Some((_, dark)) => dark.with_alpha(c.a),
-        None => c,
-    }
-}
-
-impl DarkColors {
-    /// The dark colour of a shape drawn in `c` (opacity kept).
-    pub fn shape(&self, c: Color) -> Color {
-        swap(self.shapes, c)
-    }
-
-    /// The dark colour of a label drawn in `c` (opacity kept).
-    pub fn label(&self, c: Color) -> Color {
-        swap(self.labels, c)
-    }
 }
 
 /// The colours of the window around the picture: the status line, the timeline bar, the help

@@ -95,7 +95,7 @@ fn illegal_sequence_writes_no_picture_unless_partial() {
         .arg("--gif")
         .arg(&gif)
         .assert()
-        .success()
+        .code(1)
         .stdout("!\n")
         .stderr(predicates::str::contains("--partial"));
     assert!(!gif.exists());

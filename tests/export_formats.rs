@@ -249,8 +249,8 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
     };
     run(&["--png", "p.png", "--loop", "2"])
         .stderr(contains("warning: --loop 2 is ignored: only GIF and APNG files have a loop count"));
-    run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr("");
-    run(&["--out", "a.apng", "--loop", "2"]).stderr("");
+    run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr(contains("warning").not());
+    run(&["--out", "a.apng", "--loop", "2"]).stderr(contains("warning").not());
     if !ffmpeg_present() {
         return;
     }
@@ -258,7 +258,7 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
         .stderr(contains("warning: --loop 3 is ignored: video files have no loop count"));
     run(&["--out", "v.webm", "--no-loop"])
         .stderr(contains("warning: --no-loop is ignored: video files have no loop count"));
-    run(&["--out", "v.mp4", "--gif", "g.gif", "--loop", "3"]).stderr("");
+    run(&["--out", "v.mp4", "--gif", "g.gif", "--loop", "3"]).stderr(contains("warning").not());
     assert!(dir.path().join("v.mp4").exists() && dir.path().join("v.webm").exists(), "written all the same");
 }
 

@@ -53,3 +53,22 @@ fn time_limit_and_summary() {
     assert_eq!(outcome.score, 212);
     assert!(String::from_utf8_lossy(&out.stderr).contains("score 212, win"));
 }
+
+/// `--budget-steps` as a person types it, before and after the map: the same route twice, and
+/// the route scores what the summary says.
+#[test]
+fn a_work_budget_prints_the_same_route_twice() {
+    let path = format!("{}/tests/data/mine/maps/contest6.map", env!("CARGO_MANIFEST_DIR"));
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tumble")).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = run(&["mine", "solve", "--budget-steps", "1500000", &path]);
+    let again = run(&["mine", "solve", &path, "--threads", "2", "--budget-steps=1500000"]);
+    assert_eq!(first, again);
+    let score = Mine::parse(&map("contest6")).unwrap().run(first.trim()).score;
+    assert_eq!(score, 1177, "the table's score within 1.5 million steps: {first}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_tumble")).args(["mine", "solve", &path, "--budget-steps", "0"]).output();
+    assert_eq!(bad.unwrap().status.code(), Some(2), "a budget of 0 steps is refused");
+}

@@ -1,5 +1,5 @@
 //! The window tests: the real viewer under Xvfb, driven with `xdotool` as a presenter would
-//! (clicker keys, the timeline bar, `?`, `B`, `H`, a talk, a resize), captured with
+//! (clicker keys, the timeline bar, `?`, `B`, `H`, a talk, a resize, the mine's hint), captured with
 //! `import -window root` and compared (downscaled, mean absolute difference) with
 //! `tumble view ... --screenshot FILE --at T` of the same moment, and with the raster picture.
 //!
@@ -67,7 +67,7 @@ fn main() {
             skip(&format!("no {tool} (apt-get install xdotool imagemagick)"));
         }
     }
-    let checks: [(&str, Check); 11] = [
+    let checks: [(&str, Check); 12] = [
         ("window_picture_matches_the_raster_picture", picture_matches_raster),
         ("clicker_keys_step_the_box", clicker_keys_step_the_box),
         ("clicker_keys_step_the_mine_and_0h_n0", clicker_keys_step_mine_and_ohno),
@@ -78,6 +78,7 @@ fn main() {
         ("talk_walks_its_items", talk_walks_its_items),
         ("resize_keeps_the_aspect_sharp", resize_keeps_aspect),
         ("live_play_help_and_quit", live_play),
+        ("mine_hint_path_and_enter", mine_hint),
         // Last: it starts a window manager, which the checks above run without.
         ("f_toggles_full_screen", full_screen),
     ];
@@ -422,6 +423,108 @@ fn live_play(dir: &Path) -> Result<(), String> {
     let out = w.wait_exit()?;
     if out.lines().count() != 4 {
         return Err(format!("the board is printed on quitting: {out:?}"));
+    }
+    Ok(())
+}
+
+/// Height of the live viewer's heads-up area under the picture, pixels (`viewer/live.rs`).
+const LIVE_HUD: u32 = 82;
+
+/// Pixels of the hint's colour (`mine::draw::theme::HINT`, drawn at 220/255 over the map)
+/// within `r` pixels of (`x`, `y`).
+fn hint_pixels(img: &RgbaImage, (x, y): (f32, f32), r: i32) -> usize {
+    let mut n = 0;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let (px, py) = (x as i32 + dx, y as i32 + dy);
+            if px < 0 || py < 0 || px as u32 >= img.width() || py as u32 >= img.height() {
+                continue;
+            }
+            let p = img.get_pixel(px as u32, py as u32).0;
+            if p[0] > 200 && p[1] < 150 && p[2] > 150 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The centre of the robot's blue pixels (`mine::draw::theme::ROBOT`) in the picture's top
+/// `h` rows, if any.
+fn robot_at(img: &RgbaImage, h: u32) -> Option<(f32, f32)> {
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+    for (x, y, p) in img.enumerate_pixels().filter(|(_, y, _)| *y < h) {
+        let [r, g, b, _] = p.0;
+        if r.abs_diff(0x4f) < 25 && g.abs_diff(0xa3) < 25 && b > 230 {
+            (sx, sy, n) = (sx + x as f32, sy + y as f32, n + 1.0);
+        }
+    }
+    (n > 20.0).then(|| (sx / n, sy / n))
+}
+
+/// The mine's hint as a player uses it: H, a second later the route finder's path is drawn
+/// over the map (a line through the cells of the route it played later, nothing before H);
+/// Enter plays it, and the robot, captured as it moves, stands on the drawn path each time,
+/// is seen between its ends at least once and ends on the path's last cell.
+fn mine_hint(dir: &Path) -> Result<(), String> {
+    let map = write(dir, "map.txt", MAP);
+    let mine = Mine::parse(MAP).unwrap();
+    let w = Window::start(dir, &["mine", &map, "--size", "420"])?;
+    let (ww, wh) = (w.geometry.2, w.geometry.3);
+    let pic_h = wh - LIVE_HUD;
+    let cam = MineAnimation::new(&mine, "").draw(0, 1.0).camera(ww, pic_h);
+    let centre = |p: (usize, usize)| {
+        let (x, y) = (p.0 as f32 - 0.5, (mine.height() - p.1) as f32 + 0.5);
+        (cam.dx + x * cam.scale, cam.dy + y * cam.scale)
+    };
+    let all = |img: &RgbaImage| hint_pixels(img, (ww as f32 / 2.0, pic_h as f32 / 2.0), ww.max(pic_h) as i32);
+    let start = w.capture()?;
+    if all(&start) != 0 {
+        return Err("the hint's colour before H".into());
+    }
+    w.keys(&["h"], 1.0)?;
+    let one_second = w.capture_now()?;
+    if all(&one_second) < 100 {
+        return Err(format!("1 s after H: {} pixels of the hint's path", all(&one_second)));
+    }
+    let drawn = w.capture()?;
+    w.keys(&["Return"], 0.0)?;
+    // As fast as `import` captures (a few a second): the route takes 0.2 s a move.
+    let mut robots = Vec::new();
+    for _ in 0..6 {
+        robots.extend(robot_at(&w.capture_now()?, pic_h));
+    }
+    let end = w.capture()?;
+    if all(&end) != 0 {
+        return Err("the hint is still drawn after Enter played it".into());
+    }
+    robots.extend(robot_at(&end, pic_h));
+    w.keys(&["Escape"], 0.0)?;
+    let moves = w.wait_exit()?;
+    let path = tumble::mine::hint::robot_path(&mine, moves.trim());
+    if path.len() < 3 {
+        return Err(format!("Enter played {moves:?}"));
+    }
+    // The drawn path is the route played: a dot on each of its cells.
+    for &p in &path[1..] {
+        if hint_pixels(&drawn, centre(p), 3) < 5 {
+            return Err(format!("no hint drawn on cell {p:?} of the route {moves:?}"));
+        }
+    }
+    // The robot moved, along the path, to its end.
+    let near = |(x, y): (f32, f32), p| {
+        let (cx, cy) = centre(p);
+        (x - cx).abs().max((y - cy).abs()) < cam.scale * 0.75
+    };
+    for &r in &robots {
+        if !path.windows(2).any(|s| near(r, s[0]) || near(r, s[1])) {
+            return Err(format!("robot at {r:?}, off the drawn path {path:?}"));
+        }
+    }
+    let (first, last) = (path[0], *path.last().unwrap());
+    let between = robots.iter().filter(|&&r| !near(r, first) && !near(r, last)).count();
+    if between == 0 || !robots.last().is_some_and(|&r| near(r, last)) {
+        return Err(format!("the robot did not walk the path to its end: {robots:?} on {path:?}"));
     }
     Ok(())
 }

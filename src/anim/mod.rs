@@ -4,6 +4,11 @@
 //! Like Simon Tatham's puzzles' `redraw(old, new, dir, anim_time)`, an engine only says how to
 //! draw "step `i`, `fraction` of the way in" and how long that transition lasts; this module
 //! decides when (`../shared/DESIGN.md`, "Animation").
+//!
+//! Imports point down only: animation draws [`Scene`]s; the theme wraps [`Animated`] from
+//! above ([`crate::theme::Themed`]), and nothing here imports the theme. Inside, `timeline.rs`
+//! imports this file's [`Animated`] and [`Pacing`] (and turns a pacing into a [`Mode`]); this
+//! file only re-exports it.
 pub mod ease;
 pub mod timeline;
 
@@ -80,20 +85,4 @@ pub struct Pacing {
     /// In smooth mode, each manipulation lasts at least this long, seconds (the box: 1 s, so at
     /// most one manipulation per second; the mine: 0, a step lasts its own tween).
     pub min_manipulation_seconds: f64,
-}
-
-impl Pacing {
-    /// The timeline mode: one frame per state without `fps`, smooth at `fps` frames per second
-    /// with a 0.5 s lead-in and a 1.5 s hold on the last frame.
-    pub fn mode(self, fps: Option<f64>) -> Mode {
-        match fps {
-            Some(fps) => Mode::Smooth {
-                fps,
-                min_manipulation_seconds: self.min_manipulation_seconds,
-                lead_in_seconds: 0.5,
-                hold_seconds: 1.5,
-            },
-            None => Mode::Discrete { seconds_per_frame: self.seconds_per_frame },
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! The Timeline: when each transition of an [`Animated`] run happens.
 
-use super::Animated;
+use super::{Animated, Pacing};
 use crate::scene::Scene;
 
 /// How a trace is played.
@@ -32,6 +32,24 @@ impl Mode {
     /// 1.5 s hold on the last frame.
     pub fn smooth(fps: f64) -> Mode {
         Mode::Smooth { fps, min_manipulation_seconds: 1.0, lead_in_seconds: 0.5, hold_seconds: 1.5 }
+    }
+}
+
+/// What a pacing means on a timeline (written here, not with [`Pacing`], so that the
+/// animation's trait does not import the timeline).
+impl Pacing {
+    /// The timeline mode: one frame per state without `fps`, smooth at `fps` frames per second
+    /// with a 0.5 s lead-in and a 1.5 s hold on the last frame.
+    pub fn mode(self, fps: Option<f64>) -> Mode {
+        match fps {
+            Some(fps) => Mode::Smooth {
+                fps,
+                min_manipulation_seconds: self.min_manipulation_seconds,
+                lead_in_seconds: 0.5,
+                hold_seconds: 1.5,
+            },
+            None => Mode::Discrete { seconds_per_frame: self.seconds_per_frame },
+        }
     }
 }
 

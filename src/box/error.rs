@@ -89,11 +89,15 @@ impl BoxError {
             BoxError::StateChar { position, found } => {
                 format!("state: unknown character {found:?} at {}; expected one of . o x @", column(*position))
             }
-            BoxError::StateLength { found } => format!("state: {found} characters; expected {CELLS}"),
+            BoxError::StateLength { found } => {
+                format!("state: {}; expected {CELLS}", crate::words::count(*found, "character", "characters"))
+            }
             BoxError::StotCount { cells } => {
                 format!("state: {}; expected exactly 1", counted("no stot", "stot", "stots", cells))
             }
-            BoxError::TooManyShubbles { count } => format!("state: {count} shubbles; at most 26"),
+            BoxError::TooManyShubbles { count } => {
+                format!("state: {}; at most 26", crate::words::count(*count, "shubble", "shubbles"))
+            }
             BoxError::SmoleCount { cells } => {
                 format!("state: {}; expected exactly 2", counted("no smoles", "smole", "smoles", cells))
             }

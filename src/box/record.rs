@@ -2,8 +2,8 @@
 
 use crate::trace::Trace;
 
-use super::rules::{fall_once, move_stot, turned, unsupported, Illegal};
-use super::state::{BoxState, Manipulation};
+use super::rules::{fall_once, move_stot, turned, Illegal};
+use super::state::{unsupported, BoxState, Manipulation};
 
 /// What produced a recorded step from the previous step's state.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

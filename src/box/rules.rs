@@ -2,6 +2,9 @@
 //!
 //! [`apply`] is the fast path: a turn settles the whole box in one pass per gravity line
 //! (precomputed per orientation), a stot move is a few table look-ups; nothing allocates.
+//!
+//! The rules import the state ([`BoxState`]; `record.rs` also its test of what falls), never
+//! the other way round.
 
 use std::fmt;
 
@@ -142,43 +145,6 @@ pub(crate) fn settle(mut s: BoxState) -> Result<BoxState, Illegal> {
     Ok(s)
 }
 
-/// One frame of falling (spec "Pictures", `traces.tsv`): the creatures that are not supported
-/// (nothing solid under them, or only other unsupported creatures) in the current gravity.
-///
-/// Returns `(movers, exits)`: bitmasks over the cells of `state`; `movers` move one cell down in
-/// screen terms, `exits` (only cell 27 with `turns == 0`) drop through the opening. Disjoint.
-pub(crate) fn unsupported(state: &BoxState) -> (u32, u32) {
-    let k = state.turns as usize;
-    let up = &STEP[(k + 2) & 3];
-    let creatures = state.shubbles | state.smoles;
-    let (bottoms, n) = &BOTTOMS[k];
-    let mut movers = 0u32;
-    let mut exits = 0u32;
-    for &bottom in &bottoms[..*n] {
-        let opening = k == 0 && bottom == OPENING;
-        let mut supported = !opening;
-        let mut c = bottom;
-        while c != NONE {
-            let bit = 1u32 << c;
-            if c == state.stot {
-                supported = true;
-            } else if creatures & bit != 0 {
-                if !supported {
-                    if opening && c == OPENING {
-                        exits |= bit;
-                    } else {
-                        movers |= bit;
-                    }
-                }
-            } else {
-                supported = false;
-            }
-            c = up[c as usize];
-        }
-    }
-    (movers, exits)
-}
-
 /// Moves `movers` one cell down (screen terms) and removes `exits`, as found by [`unsupported`].
 pub(crate) fn fall_once(state: &BoxState, movers: u32, exits: u32) -> BoxState {
     let down = &STEP[state.turns as usize];
@@ -202,7 +168,7 @@ pub(crate) fn fall_once(state: &BoxState, movers: u32, exits: u32) -> BoxState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::r#box::state::parse_moves;
+    use crate::r#box::state::{parse_moves, unsupported};
 
     fn st(s: &str) -> BoxState {
         BoxState::parse(s).unwrap()

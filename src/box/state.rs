@@ -1,10 +1,14 @@
 //! The box state, its text form, and the manipulations (spec "Geometry", "Manipulations").
+//!
+//! A state knows when it is stable: [`unsupported`] finds the creatures that would fall, which
+//! [`BoxState::parse`] refuses. The rules (`rules.rs`, `record.rs`) import the state and this
+//! test to turn, settle and move; the state imports no rule.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::error::BoxError;
-use super::geometry::{CELLS, DIR_DOWN, DIR_LEFT, DIR_RIGHT, DIR_UP, OPENING};
+use super::geometry::{BOTTOMS, CELLS, DIR_DOWN, DIR_LEFT, DIR_RIGHT, DIR_UP, NONE, OPENING, STEP};
 
 /// Most shubbles a box can hold (spec "Geometry": 0..26).
 pub const MAX_SHUBBLES: u32 = 26;
@@ -101,7 +105,7 @@ impl BoxState {
         if state.smole_count() != 2 {
             return Err(BoxError::SmoleCount { cells: cells_of(state.smoles) });
         }
-        let (movers, exits) = super::rules::unsupported(&state);
+        let (movers, exits) = unsupported(&state);
         let falling = movers | exits;
         if falling != 0 {
             // The lowest falling creature in the standard frame (highest index): the one directly
@@ -286,4 +290,41 @@ pub fn parse_moves(s: &str) -> Result<Vec<Manipulation>, BoxError> {
         .enumerate()
         .map(|(i, c)| Manipulation::from_char(c).ok_or(BoxError::MoveChar { position: i + 1, found: c }))
         .collect()
+}
+
+/// One frame of falling (spec "Pictures", `traces.tsv`): the creatures that are not supported
+/// (nothing solid under them, or only other unsupported creatures) in the current gravity.
+///
+/// Returns `(movers, exits)`: bitmasks over the cells of `state`; `movers` move one cell down in
+/// screen terms, `exits` (only cell 27 with `turns == 0`) drop through the opening. Disjoint.
+pub(crate) fn unsupported(state: &BoxState) -> (u32, u32) {
+    let k = state.turns as usize;
+    let up = &STEP[(k + 2) & 3];
+    let creatures = state.shubbles | state.smoles;
+    let (bottoms, n) = &BOTTOMS[k];
+    let mut movers = 0u32;
+    let mut exits = 0u32;
+    for &bottom in &bottoms[..*n] {
+        let opening = k == 0 && bottom == OPENING;
+        let mut supported = !opening;
+        let mut c = bottom;
+        while c != NONE {
+            let bit = 1u32 << c;
+            if c == state.stot {
+                supported = true;
+            } else if creatures & bit != 0 {
+                if !supported {
+                    if opening && c == OPENING {
+                        exits |= bit;
+                    } else {
+                        movers |= bit;
+                    }
+                }
+            } else {
+                supported = false;
+            }
+            c = up[c as usize];
+        }
+    }
+    (movers, exits)
 }

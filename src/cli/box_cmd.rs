@@ -2,7 +2,9 @@
 //! or the trace; write a PNG or GIF (`../shared/specs/box.md`).
 
 use super::excerpt;
-use super::output::{print_line, read_stdin, write_animations, write_animations_with, write_stills, PictureArgs};
+use super::output::{
+    preflight, print_line, read_stdin, write_animations, write_animations_with, write_stills, PictureArgs,
+};
 use super::CliError;
 use crate::anim::Animated;
 use crate::r#box::draw::{still, BoxAnimation};
@@ -14,8 +16,10 @@ use clap::Args;
 /// Arguments of `tumble box`.
 #[derive(Args, Debug)]
 #[command(
-    after_help = "MOVES is taken as typed, even when it begins with '-': tumble box STATE '-<' (quote < > | for the shell); \
-a final `--` is the moves `--`.\n\
+    after_help = "MOVES is taken as typed, even when it begins with '-': tumble box STATE '-<' (quote < > | for the shell).\n\
+Any other word that begins with '-' is an option, before or after STATE and MOVES: tumble box STATE -- --ascii.\n\
+After STATE, `--` is the moves, unless the moves follow it: tumble box STATE -- '-<'. \
+Before STATE, `--` ends the options: tumble box -- STATE '-<'.\n\
 With no STATE, the state and the moves are read as two lines from standard input.\n\
 Prints the final state (29 characters) or '!' when a stot move is illegal or a smole leaves the box (both exit 0).\n\
 Bad input exits with code 2."
@@ -37,6 +41,7 @@ pub struct BoxArgs {
     #[arg(long)]
     pub trace: bool,
     /// For an illegal sequence, still write the pictures: the animation up to the failing move, marked.
+    /// Without it, a run that ends in `!` writes no picture and exits 1.
     #[arg(long)]
     pub partial: bool,
     /// Leave the move string out of the animation.
@@ -94,7 +99,7 @@ pub(super) fn state_and_moves(
     moves: Option<String>,
 ) -> Result<(BoxState, Vec<Manipulation>), CliError> {
     let Some(state) = state else {
-        return box_text("standard input", &read_stdin()?);
+        return box_text("standard input", &read_stdin("the box (the state line, then the moves line)")?);
     };
     let moves = moves.unwrap_or_default();
     let parsed = BoxState::parse(&state).map_err(|e| input_error("state", &state, None, &e))?;
@@ -133,6 +138,7 @@ pub(super) fn box_text(name: &str, text: &str) -> Result<(BoxState, Vec<Manipula
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let (state, _) = state_and_moves(args.state, Some(String::new()))?;
+    args.picture.refuse_inputs()?;
     let (found, stats) = solve_with_stats(&state);
     let Some(moves) = found else {
         if stats.capped {
@@ -164,28 +170,35 @@ pub fn run(args: BoxArgs) -> Result<i32, CliError> {
         return solve_cmd(a);
     }
     let (state, moves) = state_and_moves(args.state, args.moves)?;
+    args.picture.refuse_inputs()?;
     let (trace, failure) = record(&state, &moves);
+    let mut anim = BoxAnimation::new(trace, moves, failure);
+    anim.caption = !args.no_caption;
+    let pictures = args.picture.any() && (anim.failure.is_none() || args.partial);
+    if pictures {
+        preflight(&anim, &args.picture, args.picture.mode(&anim))?;
+    }
+    let trace = &anim.trace;
     if args.trace {
         for step in &trace.steps {
             print_line(&format!("{}:{}", step.state.turns(), step.state))?;
         }
-    } else if failure.is_some() {
+    } else if anim.failure.is_some() {
         print_line("!")?;
     } else if args.ascii {
         print_line(ascii(trace.last()).trim_end_matches('\n'))?;
     } else {
         print_line(&trace.last().to_string())?;
     }
-    if let Some(f) = failure {
-        let why = format!("move {} '{}': {}", f.manipulation + 1, moves[f.manipulation].as_char(), f.reason);
+    if let Some(f) = &anim.failure {
+        let why = format!("move {} '{}': {}", f.manipulation + 1, anim.moves[f.manipulation].as_char(), f.reason);
         if args.picture.any() && !args.partial {
+            // A picture was asked for and none can be made: say how to get one, exit 1.
             eprintln!("tumble: {why}; no picture written (add --partial for the animation up to that move)");
-            return Ok(0);
+            return Ok(1);
         }
         eprintln!("tumble: {why}");
     }
-    let mut anim = BoxAnimation::new(trace, moves, failure);
-    anim.caption = !args.no_caption;
     if args.picture.stills() {
         let scene = if anim.failure.is_some() { anim.draw(anim.steps() - 1, 1.0) } else { still(anim.trace.last()) };
         write_stills(&scene, &args.picture)?;

@@ -11,7 +11,6 @@ use super::box_cmd::box_text;
 use super::output::{print_line, write_animations, write_stills, PictureArgs};
 use super::CliError;
 use crate::anim::Animated;
-use crate::export::atomic::is_stdout;
 use crate::mine::draw::MineAnimation;
 use crate::ohno::draw::OhnoAnimation;
 use crate::ohno::{explain, Board};
@@ -109,8 +108,7 @@ pub fn from_text(file_name: &str, text: &str, source: String) -> Demo {
 /// # Errors
 /// The file cannot be read (its path in the message).
 pub fn load(path: &Path) -> Result<Demo, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    let text = super::output::utf8_text(&path.display().to_string(), bytes)?;
+    let text = super::output::read_text_file(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     Ok(from_text(&name, &text, path.display().to_string()))
 }
@@ -165,7 +163,7 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
             Box::new(BoxAnimation::new(trace, m, failure))
         }
         "mine" => {
-            let mine = super::mine_cmd::parse_map(&d.source, d.body.as_bytes())?;
+            let mine = super::mine_map::parse_map(&d.source, d.body.as_bytes())?;
             let (route, _) = super::mine_cmd::judged_route(&mine, &d.route, false);
             Box::new(MineAnimation::new(&mine, route))
         }
@@ -175,15 +173,6 @@ pub fn animation(d: &Demo) -> Result<Box<dyn Animated + Send + Sync>, CliError> 
             Box::new(OhnoAnimation { trace })
         }
     })
-}
-
-/// Says on standard error that `path` was written.
-fn wrote(path: &Path) {
-    if is_stdout(path) {
-        eprintln!("tumble: wrote to standard output");
-    } else {
-        eprintln!("tumble: wrote {}", path.display());
-    }
 }
 
 /// Runs `tumble demo`.
@@ -197,12 +186,10 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         return Ok(0);
     };
     let demo = find(&demos, &name)?;
+    args.picture.refuse_inputs()?;
     let anim = animation(demo)?;
     if args.picture.stills() {
         write_stills(&anim.draw(anim.steps() - 1, 1.0), &args.picture)?;
-        for still in args.picture.png.iter().chain(&args.picture.svg) {
-            wrote(still);
-        }
         if !args.picture.animates() {
             return Ok(0);
         }
@@ -213,9 +200,5 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         picture.check()?;
     }
     write_animations(anim.as_ref(), &picture)?;
-    let stills = [picture.png.as_deref(), picture.svg.as_deref()];
-    for path in picture.paths().into_iter().filter(|p| !stills.contains(&Some(*p))) {
-        wrote(path);
-    }
     Ok(0)
 }

@@ -11,13 +11,30 @@ pub enum CliError {
     Io(#[from] std::io::Error),
 }
 
+impl From<crate::input::InputError> for CliError {
+    fn from(e: crate::input::InputError) -> CliError {
+        if e.interrupted() {
+            CliError::Io(std::io::Error::new(std::io::ErrorKind::Interrupted, e.to_string()))
+        } else {
+            CliError::Input(e.to_string())
+        }
+    }
+}
+
 impl CliError {
-    /// The process exit code for this error: 130 when interrupted by a signal, else 2 (bad
-    /// input, usage or I/O).
+    /// True when a signal stopped the work.
+    pub fn interrupted(&self) -> bool {
+        matches!(self, CliError::Io(e) if e.kind() == std::io::ErrorKind::Interrupted)
+    }
+
+    /// The process exit code for this error: 128 + the signal's number when a signal stopped
+    /// the work (SIGINT 130, SIGTERM 143; see [`crate::export::cancel::exit_code`]), else 2
+    /// (bad input, usage or I/O).
     pub fn exit_code(&self) -> i32 {
-        match self {
-            CliError::Io(e) if e.kind() == std::io::ErrorKind::Interrupted => 130,
-            _ => 2,
+        if self.interrupted() {
+            crate::export::cancel::exit_code()
+        } else {
+            2
         }
     }
 }

@@ -1,14 +1,17 @@
 //! `tumble mine`: run a route on a Lambda Lifting mine and score it; animate it
 //! (`../shared/specs/mine.md`).
+//!
+//! It dispatches `tumble mine solve` to `mine_solve.rs`; both read maps through `mine_map.rs`.
+//! Neither of those imports this file.
 
+use super::mine_map::load_map;
 use super::output::{print_line, read_stdin, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;
-use crate::mine::{record_compact, render_map, summary, to_json, MapError, Mine};
+use crate::mine::{record_compact, render_map, summary, to_json, Mine};
 use crate::words::count;
 use clap::{Args, Subcommand};
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `tumble mine`.
 #[derive(Args, Debug)]
@@ -66,43 +69,6 @@ impl MineArgs {
     }
 }
 
-/// Reads and parses a map from a path or `-` (standard input); see [`parse_map`].
-///
-/// # Errors
-/// Unreadable file, or a map error with its line and column (prefixed with the path).
-pub(super) fn load_map(path: &Path) -> Result<Mine, CliError> {
-    if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
-        return parse_map("standard input", &b);
-    }
-    let b = std::fs::read(path).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
-    parse_map(&path.display().to_string(), &b)
-}
-
-/// Parses a map's bytes; `name` (a path, "standard input", a demo) starts every message. Each
-/// metadata line tumble does not know is reported on standard error as a warning with its
-/// line, and the map is played without it.
-///
-/// # Errors
-/// A map error with its line and column, and what a map holds when the text is none at all.
-pub(super) fn parse_map(name: &str, bytes: &[u8]) -> Result<Mine, CliError> {
-    match Mine::parse_bytes_with_warnings(bytes) {
-        Ok((mine, warnings)) => {
-            for w in warnings {
-                eprintln!("tumble: warning: {name}: {w}");
-            }
-            Ok(mine)
-        }
-        Err(e @ (MapError::UnknownCharacter { .. } | MapError::Binary { .. } | MapError::InvalidUtf8 { .. })) => {
-            Err(CliError::Input(format!(
-                "{name}: {e}: not a mine map (a map's rows hold only # * \\ L O . R A-I 1-9 W ! @ and spaces)"
-            )))
-        }
-        Err(e) => Err(CliError::Input(format!("{name}: {e}"))),
-    }
-}
-
 /// The part of `route` the judges played (at most the first width × height commands, task
 /// text §3.1; see [`Mine::judged_route`]), or all of it with `no_limit`. Says on standard error
 /// when the route was cut. Returns the route played and the number of commands cut.
@@ -137,13 +103,9 @@ fn run_route(args: RunArgs) -> Result<i32, CliError> {
     let route = match args.route {
         Some(r) => r,
         None if args.map.as_os_str() == "-" => String::new(),
-        None => {
-            if std::io::stdin().is_terminal() {
-                eprintln!("tumble: reading the route from standard input (end with Ctrl-D)");
-            }
-            read_stdin()?.trim_end().to_string()
-        }
+        None => read_stdin("the route")?.trim_end().to_string(),
     };
+    args.picture.refuse_inputs()?;
     if no_route && args.map.as_os_str() == "-" {
         eprintln!("tumble: note: the map came from standard input and no route was given: running the empty route");
     }

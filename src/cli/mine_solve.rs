@@ -1,7 +1,7 @@
 //! `tumble mine solve`: the contest's task: read a mine, print the best route found within the
 //! time limit or by the first SIGINT (`../shared/specs/mine.md`, "The contest task").
 
-use super::mine_cmd::load_map;
+use super::mine_map::load_map;
 use super::output::{print_line, write_pictures, PictureArgs};
 use super::CliError;
 use crate::mine::draw::MineAnimation;
@@ -27,6 +27,11 @@ pub struct SolveArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
+    /// A work budget instead of the time budget: stop after this many engine steps (a million
+    /// stand for about a second of one core). One thread; the same route on every run and
+    /// machine, unless --time-limit (still a safety net) or Ctrl-C ends the search first.
+    #[arg(long, value_name = "STEPS", value_parser = clap::value_parser!(u64).range(1..))]
+    budget_steps: Option<u64>,
     /// Print the score summary of the route found on standard error.
     #[arg(long)]
     summary: bool,
@@ -45,6 +50,7 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
 pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     let mine = load_map(&args.map)?;
+    args.picture.refuse_inputs()?;
     // The first Ctrl-C (SIGINT, SIGTERM, SIGHUP; see export::cancel) stops the search; a second
     // one quits at once.
     let stop = crate::export::cancel::shared_flag();
@@ -59,6 +65,7 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
     let opts = SolveOptions {
         time_limit: Duration::from_secs_f64(args.time_limit),
         threads: args.threads as usize,
+        budget_steps: args.budget_steps,
         ..SolveOptions::default()
     };
     let report = |p: &Progress| {
@@ -69,7 +76,9 @@ pub fn run(args: SolveArgs) -> Result<i32, CliError> {
             crate::words::count(p.states_explored, "state", "states")
         ));
     };
+    let answering = crate::export::cancel::Answering::new();
     let solution = solve(&mine, &opts, &stop, &report);
+    drop(answering);
     bar.finish_and_clear();
     // The signal has done its job; a new one may interrupt the GIF export below.
     crate::export::cancel::clear();

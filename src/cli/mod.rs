@@ -3,10 +3,12 @@
 //! (`../shared/DESIGN.md`, "CLI").
 
 mod box_cmd;
+mod box_words;
 mod demo;
 mod error;
 mod excerpt;
 mod mine_cmd;
+mod mine_map;
 mod mine_solve;
 mod ohno_cmd;
 mod output;
@@ -68,10 +70,11 @@ enum Command {
 }
 
 /// Parses a command line (the program name first) as a person types it. Values that begin
-/// with `-` are taken as typed where a value is due (box moves such as `-<` or `---`); clap
-/// reads a last lone `--` as the end of the options with nothing after it, so when it was the
-/// last word and the moves (or the route) are missing, they are `--` (the moves that turn the
-/// box counter-clockwise twice). `tumble box STATE -- -<` still reads `--` as the separator.
+/// with `-` are taken as typed where a value is due (box moves such as `-<` or `---`). The
+/// box's words are read by the rule of [`box_words`] (options anywhere, also after moves that
+/// begin with `-`; `--` is the moves after the state unless the moves follow it). For the
+/// other commands clap reads a last lone `--` as the end of the options with nothing after
+/// it, so when it was the last word and the route is missing, it is `--`.
 ///
 /// # Errors
 /// clap's usage errors (and the `--help`/`--version` answers).
@@ -81,7 +84,7 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    let mut cli = Cli::try_parse_from(&args)?;
+    let mut cli = Cli::try_parse_from(box_words::as_typed(args.clone(), <Cli as clap::CommandFactory>::command()))?;
     let separators = args.iter().filter(|a| *a == "--").count();
     if separators == 1 && args.last().is_some_and(|a| a == "--") {
         let missing = match &mut cli.command {
@@ -106,9 +109,39 @@ fn completions(shell: clap_complete::Shell) -> Result<i32, CliError> {
     Ok(0)
 }
 
+/// The commands that read everything from standard input when given nothing else.
+const STDIN_COMMANDS: [&[&str]; 4] = [&["box"], &["box", "solve"], &["ohno", "solve"], &["mine", "solve"]];
+
+/// The help of the command `args` names (the program name first), when it is one of
+/// [`STDIN_COMMANDS`] with nothing after it and standard input is a terminal: with nothing to
+/// read, a person typing the bare command gets its usage rather than a silent wait.
+fn bare_command_help(args: &[std::ffi::OsString]) -> Option<String> {
+    use std::io::IsTerminal;
+    let words: Vec<&str> = args.iter().skip(1).map(|a| a.to_str()).collect::<Option<_>>()?;
+    if !STDIN_COMMANDS.contains(&words.as_slice()) || !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let mut sub = &mut cmd;
+    for w in &words {
+        sub = sub.find_subcommand_mut(w)?;
+    }
+    let name = format!("tumble {}", words.join(" "));
+    let usage = sub.clone().bin_name(name.clone()).render_usage();
+    Some(format!(
+        "tumble: {name} reads from standard input when no argument gives its input, and standard input is \
+         this terminal: give the input, or pipe it in.\n\n{usage}\n\nFor more information, try '{name} --help'.\n"
+    ))
+}
+
 /// Runs tumble with the process's arguments and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match parse(std::env::args_os()) {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(help) = bare_command_help(&args) {
+        eprint!("{help}");
+        return 2;
+    }
+    let cli = match parse(args) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -129,11 +162,56 @@ pub fn main() -> i32 {
         Command::Completions { shell } => completions(shell),
     };
     match result {
+        // A signal that the command answered by stopping early (the viewer closes, a game
+        // prints its moves so far): the signal's exit code all the same.
+        Ok(_) if crate::export::cancel::requested() => {
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            crate::export::cancel::exit_code()
+        }
         Ok(code) => code,
+        Err(e) if e.interrupted() => {
+            let _ = std::io::stdout().flush();
+            eprintln!("tumble: {}", crate::export::cancel::message());
+            e.exit_code()
+        }
         Err(e) => {
             let _ = std::io::stdout().flush();
             eprintln!("tumble: error: {e}");
             e.exit_code()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    /// A state for the tests: Figure 1(a) of the box spec.
+    const S: &str = ".........@...o....ooo..xox...";
+
+    fn as_typed(args: Vec<OsString>) -> Vec<OsString> {
+        box_words::as_typed(args, <Cli as clap::CommandFactory>::command())
+    }
+
+    fn os(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn the_box_words_follow_the_real_commands_options() {
+        // `--gif` takes a value, so `-` after it is the file (standard output), not the moves.
+        assert_eq!(
+            as_typed(os(&["tumble", "box", S, "--gif", "-", "--", "--ascii"])),
+            os(&["tumble", "box", "--gif", "-", "--ascii", "--", S, "--"])
+        );
+        // The view's own options may come before `box`; `--at` (a global option) takes a value.
+        #[cfg(feature = "gui")]
+        assert_eq!(
+            as_typed(os(&["tumble", "view", "--theme", "dark", "box", S, "--", "--at", "1"])),
+            os(&["tumble", "view", "--theme", "dark", "box", "--at", "1", "--", S, "--"])
+        );
+        let other = os(&["tumble", "mine", "run", "map.txt", "--", "--json"]);
+        assert_eq!(as_typed(other.clone()), other);
     }
 }

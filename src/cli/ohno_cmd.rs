@@ -1,12 +1,13 @@
 //! `tumble ohno`: solve 0h n0 boards, explain each deduction, animate the solution, generate
 //! puzzles (`../shared/specs/ohno.md`).
 
-use super::output::{print_line, print_text, read_stdin, utf8_text, write_animations, write_stills, PictureArgs};
+use super::output::{print_line, print_text, read_stdin, read_text_file, write_animations, write_stills, PictureArgs};
 use super::CliError;
 use crate::ohno::draw::{board_scene, Marks, OhnoAnimation};
 use crate::ohno::generate::MAX_SIZE;
-use crate::ohno::{count_solutions, explain, generate_with, solve, Board, Difficulty};
+use crate::ohno::{count_solutions, explain_with, generate_with, solve, Board, Difficulty};
 use clap::{Args, Subcommand, ValueEnum};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tumble ohno`.
@@ -78,13 +79,9 @@ enum DifficultyArg {
 /// Unreadable input, or a board error with its row and column.
 pub(super) fn load_board(file: Option<&Path>) -> Result<Board, CliError> {
     let (name, text) = match file {
-        None => ("standard input".to_string(), read_stdin()?),
-        Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin()?),
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| CliError::Input(format!("{}: {e}", p.display())))?;
-            let text = utf8_text(&p.display().to_string(), bytes)?;
-            (p.display().to_string(), text)
-        }
+        None => ("standard input".to_string(), read_stdin("the board")?),
+        Some(p) if p.as_os_str() == "-" => ("standard input".to_string(), read_stdin("the board")?),
+        Some(p) => (p.display().to_string(), read_text_file(p)?),
     };
     Board::parse(&text).map_err(|e| CliError::Input(format!("{name}: {e}")))
 }
@@ -120,6 +117,21 @@ fn note_if_not_unique(puzzle: &Board) {
     }
 }
 
+/// A progress bar of the cells decided, on standard error when it is a terminal and the board
+/// is big enough to take a while (more than 30x30); hidden otherwise.
+fn cells_bar(puzzle: &Board) -> indicatif::ProgressBar {
+    if puzzle.size() <= 30 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("explaining [{bar:30}] {pos}/{len} cells, {eta} left")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
 fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
     args.picture.check()?;
     if args.count && args.picture.any() {
@@ -128,6 +140,7 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
         ));
     }
     let puzzle = load_board(args.file.as_deref())?;
+    args.picture.refuse_inputs()?;
     if args.count {
         print_line(match count_solutions(&puzzle, 2) {
             0 => "0",
@@ -156,7 +169,13 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
             }
         });
     }
-    let Ok((trace, solution)) = explain(&puzzle) else {
+    let bar = cells_bar(&puzzle);
+    let explained = explain_with(&puzzle, &mut |done, all| {
+        bar.set_length(all as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let Ok((trace, solution)) = explained else {
         eprintln!("tumble: this board has no solution");
         return Ok(1);
     };

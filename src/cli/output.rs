@@ -173,11 +173,6 @@ impl PictureArgs {
         v
     }
 
-    /// Every file or folder these flags write.
-    pub fn paths(&self) -> Vec<&Path> {
-        self.named_paths().into_iter().map(|(_, p)| p).collect()
-    }
-
     /// Checks, before any work, that the outputs can be written: known formats, existing
     /// folders, no two outputs that are the same file however they are written (`./x.png` and
     /// `x.png`, a symbolic link and the file it points at; see [`resolve_target`]), at most one
@@ -215,6 +210,9 @@ impl PictureArgs {
                 continue;
             }
             let resolved = resolve_target(path).map_err(|e| CliError::Input(e.to_string()))?;
+            if flag != "--frames" {
+                crate::export::atomic::check_writable(path, &resolved).map_err(CliError::Input)?;
+            }
             if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
                 return Err(CliError::Input(format!(
                     "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
@@ -255,7 +253,48 @@ impl PictureArgs {
         if let Some(w) = self.ignored_loops(&outputs) {
             eprintln!("tumble: warning: {w}");
         }
+        if let Some(w) = self.ignored_without_pictures() {
+            eprintln!("tumble: warning: {w}");
+        }
         Ok(())
+    }
+
+    /// Why the picture flags given do nothing, when no picture is written.
+    fn ignored_without_pictures(&self) -> Option<String> {
+        if self.any() {
+            return None;
+        }
+        let mut given = Vec::new();
+        let mut note = |on: bool, flag: &str| {
+            if on {
+                given.push(flag.to_string());
+            }
+        };
+        note(self.fps.is_some(), "--fps");
+        note(self.speed != 1.0, "--speed");
+        note(self.start.is_some(), "--start");
+        note(self.end.is_some(), "--end");
+        note(self.last_frame_duration.is_some(), "--last-frame-duration");
+        note(self.size != 400, "--size");
+        note(self.theme != crate::theme::Theme::Light, "--theme");
+        note(self.no_loop, "--no-loop");
+        note(self.loops.is_some(), "--loop");
+        let (list, verb) = match given.split_last() {
+            Some((last, [])) => (last.clone(), "is"),
+            Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "are"),
+            None => return None,
+        };
+        Some(format!("{list} {verb} ignored: no picture is written (add --gif FILE, --out FILE or --png FILE)"))
+    }
+
+    /// Refuses, before any work, an output that is a file the command has read (a map, a
+    /// board, a talk, the file behind standard input; see [`crate::input`]). Call it once the
+    /// inputs are read.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] naming the flag, the output and the input.
+    pub fn refuse_inputs(&self) -> Result<(), CliError> {
+        crate::input::refuse_outputs(self.named_paths()).map_err(CliError::Input)
     }
 
     /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
@@ -308,11 +347,21 @@ pub fn write_stills(scene: &Scene, args: &PictureArgs) -> Result<(), CliError> {
     let (w, h) = args.pixels(&scene);
     if let Some(path) = &args.png {
         write_png(path, &raster::render(&scene, w, h))?;
+        wrote(path);
     }
     if let Some(path) = &args.svg {
         write_svg(path, &scene, w, h)?;
+        wrote(path);
     }
     Ok(())
+}
+
+/// Says on standard error that `path` was written (nothing for `-`: the picture itself is on
+/// standard output, and standard error holds what the command prints).
+pub fn wrote(path: &Path) {
+    if !is_stdout(path) {
+        eprintln!("tumble: wrote {}", path.display());
+    }
 }
 
 /// Writes the animations the flags ask for (--gif, --out, --frames; nothing when none), with
@@ -335,6 +384,22 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
         write_stills(&anim.draw(anim.steps() - 1, 1.0), args)?;
     }
     write_animations(anim, args)
+}
+
+/// Checks, before any picture is drawn or any answer printed, that the animations the flags
+/// ask for can be written (their length; see [`crate::export::animation::preflight`]).
+///
+/// # Errors
+/// [`CliError::Input`] naming the output and the flags that shorten it.
+pub fn preflight(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
+    let outputs = args.outputs()?;
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    let timeline = Timeline::new(anim, mode, args.speed);
+    crate::export::animation::preflight(&timeline, args.timing(), &outputs)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    Ok(())
 }
 
 /// Like [`write_animations`] with an explicit timeline mode.
@@ -361,6 +426,9 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
         std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
         _ => CliError::Io(e),
     })?;
+    for out in &outputs {
+        wrote(out.path());
+    }
     Ok(())
 }
 
@@ -427,21 +495,21 @@ pub fn print_text(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// Reads all of standard input.
+/// Reads all of standard input as text, at most [`crate::input::MAX_INPUT_BYTES`]; on a
+/// terminal it first says that it waits for `what`.
 ///
 /// # Errors
-/// An I/O error, or input that is not UTF-8 (as [`CliError::Input`]).
-pub fn read_stdin() -> Result<String, CliError> {
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-    utf8_text("standard input", bytes)
+/// An I/O error, input past the bound or not UTF-8 (as [`CliError::Input`]).
+pub fn read_stdin(what: &str) -> Result<String, CliError> {
+    let bytes = crate::input::read_stdin(what)?;
+    Ok(crate::input::text("standard input", bytes)?)
 }
 
-/// `bytes` as text, or an error naming `name` and the first byte that is not UTF-8 (1-based).
+/// Reads the file at `path` as text, at most [`crate::input::MAX_INPUT_BYTES`].
 ///
 /// # Errors
-/// [`CliError::Input`] for invalid UTF-8.
-pub fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, CliError> {
-    String::from_utf8(bytes)
-        .map_err(|e| CliError::Input(format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)))
+/// The file cannot be read, is past the bound or is not UTF-8; the message starts with the path.
+pub fn read_text_file(path: &Path) -> Result<String, CliError> {
+    let bytes = crate::input::read_file(path)?;
+    Ok(crate::input::text(&path.display().to_string(), bytes)?)
 }

@@ -6,7 +6,8 @@
 
 use super::box_cmd::state_and_moves;
 use super::demo;
-use super::mine_cmd::{judged_route, load_map};
+use super::mine_cmd::judged_route;
+use super::mine_map::load_map;
 use super::ohno_cmd::load_board;
 use super::output::print_line;
 use super::CliError;
@@ -30,7 +31,8 @@ use std::path::{Path, PathBuf};
     after_help = "Keys: PageDown/Right and PageUp/Left step one manipulation (in a talk, on to the next or back to \
 the previous item), space play/pause, Home/End, [ ] slower/faster, R restart, H hide the status line and timeline, \
 B black screen, F full screen, G save the GIF, ? all keys, Esc quit. Click or drag the timeline to move in time. \
-When playing yourself, H stays the 0h n0 hint."
+When playing yourself, H stays the 0h n0 hint; in the mine H asks the route finder for a hint (drawn over the \
+map, Enter plays it)."
 )]
 pub struct ViewArgs {
     #[command(subcommand)]
@@ -50,7 +52,7 @@ pub struct ViewArgs {
     #[arg(long, global = true, value_name = "FILE", requires = "at")]
     screenshot: Option<PathBuf>,
     /// The time for --screenshot, seconds from the start of the smooth animation.
-    #[arg(long, global = true, value_name = "SECONDS")]
+    #[arg(long, global = true, value_name = "SECONDS", requires = "screenshot")]
     at: Option<f64>,
     /// With --talk or --demos: the slide --screenshot shows, from 1 (a talk's opening card is 1).
     #[arg(long, global = true, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -118,6 +120,7 @@ impl ViewArgs {
 
 /// Runs `tumble view`.
 pub fn run(args: ViewArgs) -> Result<i32, CliError> {
+    check_flags(&args)?;
     let theme = args.theme;
     let show = |title: String, anim: Box<dyn Animated + Send + Sync>| Slide {
         title,
@@ -179,6 +182,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
         let title = one.title.clone();
         (vec![one], title)
     };
+    refuse_screenshot(&args)?;
     check_display()?;
     let opts = options(&args, args.talk.is_none(), args.demos);
     viewer::run(slides, &title, opts).map_err(CliError::Input)?;
@@ -192,12 +196,46 @@ fn live(
     title: &str,
     shown: fn(String) -> String,
 ) -> Result<i32, CliError> {
+    refuse_screenshot(args)?;
     check_display()?;
     let played = viewer::live::run_live(game, title, options(args, true, false)).map_err(CliError::Input)?;
     if let Some(moves) = played {
         print_line(&shown(moves))?;
     }
     Ok(0)
+}
+
+/// Refuses flags that would be ignored: --demos with a puzzle, --slide without a talk or the
+/// demos, a --screenshot that is not a PNG; warns that --fullscreen does not size a screenshot.
+fn check_flags(args: &ViewArgs) -> Result<(), CliError> {
+    if args.demos && args.what.is_some() {
+        return Err(CliError::Input("--demos plays the demos: give no box, mine or ohno with it".into()));
+    }
+    if args.slide != 1 && args.talk.is_none() && !args.demos {
+        return Err(CliError::Input(format!(
+            "--slide {} picks a slide of a talk (--talk FILE) or of --demos; one puzzle is one slide",
+            args.slide
+        )));
+    }
+    if let Some(shot) = &args.screenshot {
+        let png = shot.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+        if !png {
+            return Err(CliError::Input(format!(
+                "--screenshot {}: a screenshot is a PNG; name a .png file",
+                shot.display()
+            )));
+        }
+        if args.fullscreen {
+            eprintln!("tumble: warning: --fullscreen is ignored with --screenshot: the shot is --size pixels wide");
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a --screenshot that is one of the files read (a talk, a map, a board).
+fn refuse_screenshot(args: &ViewArgs) -> Result<(), CliError> {
+    let shot = args.screenshot.iter().map(|p| ("--screenshot", p.as_path()));
+    crate::input::refuse_outputs(shot).map_err(CliError::Input)
 }
 
 pub(super) fn check_display() -> Result<(), CliError> {

@@ -5,6 +5,7 @@
 
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::apng::ApngSink;
+use crate::export::cancel;
 use crate::export::frames::FramesSink;
 use crate::export::gif::GifSink;
 use crate::export::palette::Palette;
@@ -83,7 +84,8 @@ fn invalid(msg: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg)
 }
 
-/// Refuses outputs that would write more than [`MAX_GIF_FRAMES`] frames.
+/// Refuses outputs that would write more than [`MAX_GIF_FRAMES`] frames, in every mode (one
+/// frame per state too: a million moves are a million pictures).
 fn check_frames(schedule: &Schedule, outputs: &[Output]) -> io::Result<()> {
     for out in outputs {
         let (n, what) = match out {
@@ -91,12 +93,13 @@ fn check_frames(schedule: &Schedule, outputs: &[Output]) -> io::Result<()> {
             Output::File(f, _) if f.is_video() => {
                 (schedule.video_frames(video::rate(schedule)).iter().sum(), "video frames")
             }
-            Output::File(..) => continue,
+            Output::File(..) => (schedule.shots.len() as u64, "pictures"),
         };
         if n > MAX_GIF_FRAMES as u64 {
             return Err(invalid(format!(
-                "{}: {n} {what} (at most {MAX_GIF_FRAMES}): shorten the animation with --speed, --end or --last-frame-duration",
-                out.path().display()
+                "{}: {n} {what} (at most {MAX_GIF_FRAMES}): cut the animation with --start and --end{}",
+                out.path().display(),
+                if schedule.fps.is_some() { ", or raise --speed or lower --fps" } else { "" }
             )));
         }
     }
@@ -118,9 +121,7 @@ pub fn export(
     outputs: &[Output],
     opts: ExportOptions,
 ) -> io::Result<Vec<GifStats>> {
-    check_length(timeline)?;
-    let schedule = Schedule::new(timeline, timing).map_err(|e| invalid(e.to_string()))?;
-    check_frames(&schedule, outputs)?;
+    let schedule = preflight(timeline, timing, outputs)?;
     let (w, h) = (opts.width, opts.height);
     let mut sinks: Vec<Box<dyn FrameSink>> = Vec::with_capacity(outputs.len());
     for out in outputs {
@@ -134,27 +135,45 @@ pub fn export(
         });
     }
     let bar = progress_bar(opts.progress, schedule.shots.len(), outputs);
-    const BATCH: usize = 32;
-    for chunk in schedule.shots.chunks(BATCH) {
-        crate::export::cancel::check()?;
+    for chunk in schedule.shots.chunks(batch_size(w, h)) {
+        cancel::check()?;
         let rendered: Vec<Rendered> = chunk
             .par_iter()
             .map(|s| Rendered { image: raster::render(&timeline.scene_at(anim, s.t), w, h), shot: *s })
             .collect();
         for sink in &mut sinks {
-            sink.add(&rendered)?;
+            sink.add(&rendered).map_err(cancel::or_interrupted)?;
         }
         bar.inc(chunk.len() as u64);
     }
-    crate::export::cancel::check()?;
+    cancel::check()?;
     let mut stats = Vec::with_capacity(sinks.len());
     for (sink, out) in sinks.into_iter().zip(outputs) {
         let frames = sink.frames();
-        sink.finish()?;
+        sink.finish().map_err(cancel::or_interrupted)?;
         stats.push(GifStats { frames, bytes: size_of(out.path()) });
     }
     bar.finish_and_clear();
     Ok(stats)
+}
+
+/// Pictures rendered at once: 32, or fewer for large pictures, so that a batch holds at most
+/// 64 MiB of pixels (at least 2, one per core of a small machine).
+fn batch_size(width: u32, height: u32) -> usize {
+    let bytes = width as usize * height as usize * 4;
+    ((64 << 20) / bytes.max(1)).clamp(2, 32)
+}
+
+/// Checks, before anything is rendered, that `timeline` cut by `timing` can be written to
+/// `outputs`, and returns its schedule.
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidInput`] as [`export`] says.
+pub fn preflight(timeline: &Timeline, timing: Timing, outputs: &[Output]) -> io::Result<Schedule> {
+    check_length(timeline)?;
+    let schedule = Schedule::new(timeline, timing).map_err(|e| invalid(e.to_string()))?;
+    check_frames(&schedule, outputs)?;
+    Ok(schedule)
 }
 
 /// Bytes of a file, or of the files in a folder.

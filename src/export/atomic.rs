@@ -106,6 +106,10 @@ pub fn resolve_target(path: &Path) -> io::Result<PathBuf> {
             _ => break,
         }
     }
+    if path.file_name().is_none() {
+        // `.`, `..`, `/`, `dir/..`: a folder that is named by where it is.
+        return fs::canonicalize(&path).map_err(|e| with_path(&path, e));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -125,8 +129,13 @@ impl AtomicFile {
     ///
     /// # Errors
     /// The directory does not exist or is not writable, or `target` is a directory (the error
-    /// names the path); `-` when standard output is a terminal.
+    /// names the path); `-` when standard output is a terminal; `target` is a file the command
+    /// read ([`crate::input`]: a last guard, as commands refuse such outputs before any work).
     pub fn create(target: &Path) -> io::Result<AtomicFile> {
+        if let Some(input) = crate::input::input_at(target).filter(|_| !is_stdout(target)) {
+            let msg = format!("{}: this is the input {input}; it is not overwritten", target.display());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, msg));
+        }
         if is_stdout(target) {
             if io::stdout().is_terminal() {
                 return Err(io::Error::new(
@@ -207,6 +216,28 @@ impl AtomicFile {
             let _ = fs::remove_file(tmp);
         }
     }
+}
+
+/// Checks, before any work, that a file can be written at `path`, whose [`resolve_target`] is
+/// `resolved`: it is not a folder, and its folder takes a new file (tried with an unnamed file,
+/// or a named one removed at once: a read-only folder or file system fails). Messages name
+/// `path` as the user wrote it.
+///
+/// # Errors
+/// A message naming the path and what is in the way.
+pub fn check_writable(path: &Path, resolved: &Path) -> Result<(), String> {
+    if resolved.is_dir() {
+        let example = path.join("out.gif");
+        return Err(format!("{}: a folder, not a file: name a file in it ({})", path.display(), example.display()));
+    }
+    let dir = resolved.parent().unwrap_or(Path::new("."));
+    if unnamed_in(dir).is_some() {
+        return Ok(());
+    }
+    tempfile::Builder::new().prefix(".tumble-check").tempfile_in(dir).map(drop).map_err(|e| {
+        let why = io::Error::from(e.kind());
+        format!("{}: cannot write a file in its folder {}: {why}", path.display(), dir.display())
+    })
 }
 
 /// `<name>.<pid>.tmp` beside `target`.

@@ -45,8 +45,10 @@ pub mod theme {
     pub const TEXT: Color = Color::hex(0xf0f0f0);
     /// Eyes, dark details.
     pub const DARK: Color = Color::hex(0x000000);
+    /// The hint's path and score in play (`crate::mine::hint`).
+    pub const HINT: Color = Color::hex(0xff5fd2);
     /// Every colour above, for the GIF palette.
-    pub const ALL: [Color; 15] = [
+    pub const ALL: [Color; 16] = [
         BACKGROUND,
         EARTH,
         WALL,
@@ -62,6 +64,7 @@ pub mod theme {
         WATER,
         TEXT,
         DARK,
+        HINT,
     ];
     /// The dark theme ([`crate::theme`]): the mine is drawn dark already; its page goes darker.
     pub const DARK_THEME: crate::theme::DarkColors = crate::theme::DarkColors {
@@ -306,6 +309,55 @@ pub fn heads_up(mine: &Mine) -> String {
     s
 }
 
+/// A route the route finder proposes from the last state of an animation (the play mode's
+/// hint, `crate::mine::hint`): drawn over that state as a line through the robot's cells with
+/// a dot at each and a ring at the end, and its label beside the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintPath {
+    /// The robot's cells in order (map coordinates), the robot's own cell first.
+    pub cells: Vec<Pos>,
+    /// The label, e.g. "hint: score 212".
+    pub label: String,
+}
+
+/// Width of the hint's line, cells.
+const HINT_LINE: f32 = 0.14;
+
+/// The hint's layer over `mine` (whose height places the cells).
+fn hint_layer(mine: &Mine, hint: &HintPath) -> Layer {
+    let mut layer = Layer::new();
+    let centre = |p: Pos| {
+        let w = world(mine, p);
+        [w[0] + 0.5, w[1] + 0.5]
+    };
+    let color = theme::HINT.with_alpha(220);
+    for pair in hint.cells.windows(2) {
+        let (a, b) = (centre(pair[0]), centre(pair[1]));
+        if (a[0] - b[0]).abs() + (a[1] - b[1]).abs() > 1.01 {
+            // A trampoline jump: no line across the map.
+            continue;
+        }
+        let (x, y) = (a[0].min(b[0]) - HINT_LINE / 2.0, a[1].min(b[1]) - HINT_LINE / 2.0);
+        layer.rect(x, y, (a[0] - b[0]).abs() + HINT_LINE, (a[1] - b[1]).abs() + HINT_LINE, color);
+    }
+    for &p in hint.cells.iter().skip(1) {
+        let c = centre(p);
+        layer.circle(c[0], c[1], 0.13, color);
+    }
+    if let Some(&end) = hint.cells.last() {
+        let c = centre(end);
+        layer.item(Item {
+            shape: Shape::Circle { cx: c[0], cy: c[1], r: 0.36 },
+            fill: Color::hex(0).with_alpha(0),
+            stroke: Some((theme::HINT, 0.1)),
+        });
+        let size = 0.55;
+        let above = if c[1] > 1.5 { c[1] - 0.85 } else { c[1] + 0.85 };
+        layer.label([c[0], above], size, hint.label.clone(), theme::HINT);
+    }
+    layer
+}
+
 /// A recorded route ready to animate: one frame per step, or smooth tweens.
 pub struct MineAnimation {
     /// The compact recording (checkpoints + per-step events).
@@ -315,6 +367,8 @@ pub struct MineAnimation {
     /// The heads-up line of every step, worked out once (drawing a frame then rebuilds only
     /// the one state it shows).
     huds: Vec<String>,
+    /// A hint drawn over the last state ([`MineAnimation::with_hint`]).
+    hint: Option<HintPath>,
 }
 
 impl MineAnimation {
@@ -340,7 +394,12 @@ impl MineAnimation {
             *huds.last_mut().expect("not empty") =
                 format!("score {}   moves {}   λ {}   abort (route ended)", o.score, o.moves, o.lambdas);
         }
-        MineAnimation { recording, viewport, huds }
+        MineAnimation { recording, viewport, huds, hint: None }
+    }
+
+    /// The same animation with `hint` drawn over its last state.
+    pub fn with_hint(self, hint: Option<HintPath>) -> MineAnimation {
+        MineAnimation { hint, ..self }
     }
 }
 
@@ -360,7 +419,12 @@ impl Animated for MineAnimation {
     fn draw(&self, step: usize, fraction: f32) -> Scene {
         let hud = &self.huds[step];
         if step == 0 || fraction >= 1.0 {
-            return mine_scene(&self.recording.state_at(step), None, hud, self.viewport);
+            let state = self.recording.state_at(step);
+            let mut scene = mine_scene(&state, None, hud, self.viewport);
+            if let (Some(hint), true) = (&self.hint, step + 1 == self.recording.len()) {
+                scene.layers.push(hint_layer(&state, hint));
+            }
+            return scene;
         }
         let before = self.recording.state_at(step - 1);
         match &self.recording.trace.steps[step].event {

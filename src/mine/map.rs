@@ -8,8 +8,11 @@
 //! walls around the map (so the map edge behaves like a wall and neighbours never need a bounds
 //! check). Index of (x, y) is `y * (width + 2) + x`; increasing index is exactly the map-update
 //! order (left to right, bottom row first).
+//!
+//! The map is the bottom of the engine: it imports only how a game ends ([`Ending`]); a step,
+//! the map update and the score import the map.
 
-use super::score::Ending;
+use super::ending::Ending;
 
 /// A cell position `(x, y)`: x = column from 1 (left), y = row from 1 (bottom), task.pdf §2.1.
 pub type Pos = (usize, usize);
@@ -245,18 +248,6 @@ impl Mine {
     /// n×m steps in the generated route." Commands after these are not played.
     pub fn route_limit(&self) -> usize {
         self.width * self.height
-    }
-
-    /// The part of `route` the judges played: `(prefix, cut)`, where `prefix` ends after the
-    /// [`Mine::route_limit`]-th command (characters that are no command, which the engine skips,
-    /// are kept where they stand) and `cut` is the number of commands after it.
-    pub fn judged_route<'a>(&self, route: &'a str) -> (&'a str, usize) {
-        let limit = self.route_limit();
-        let mut commands = route.char_indices().filter(|(_, c)| super::Command::from_char(*c).is_some());
-        match commands.nth(limit) {
-            Some((end, _)) => (&route[..end], 1 + commands.count()),
-            None => (route, 0),
-        }
     }
 
     /// The cell at (x, y), (1, 1) bottom-left. Outside the map (x or y 0, x > width, y > height)

@@ -14,7 +14,9 @@
 //! ```
 
 pub mod draw;
+mod ending;
 mod error;
+pub mod hint;
 mod map;
 mod parse;
 pub mod play;
@@ -25,11 +27,12 @@ mod step;
 mod text;
 mod update;
 
+pub use ending::{Ending, Loss};
 pub use error::{MapError, MapWarning, Place};
 pub use map::{Mine, Pos, Tile};
 pub use parse::MAX_METADATA_NUMBER;
 pub use record::{record, record_compact, Frame, MineEvent, Recording};
-pub use score::{score, Ending, Loss, Outcome};
+pub use score::{score, Outcome};
 pub use solve::{solve, Progress, Solution, SolveOptions};
 pub use step::{Collected, Command, Jump, StepReport};
 pub use text::{ending_words, json_string, render_map, summary, to_json};

@@ -17,8 +17,9 @@
 //! 0-based character index in the route. A route that runs out adds no frame: its implicit
 //! abort is in [`Mine::outcome`] / [`Recording::outcome`].
 
+use super::ending::Ending;
 use super::map::{Mine, Pos};
-use super::score::{Ending, Outcome};
+use super::score::Outcome;
 use super::step::{Command, StepReport};
 use crate::trace::Trace;
 

@@ -1,38 +1,8 @@
-//! Endings and the score (task.pdf §2.4 and §3; weather.pdf for drowning).
+//! The score (task.pdf §3), computed from a map's state: the map does not import it.
 
+/// Also named `score::Ending` by the route finder.
+pub(crate) use super::ending::Ending;
 use super::map::Mine;
-
-/// How a game ended (task.pdf §2.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Ending {
-    /// The robot entered the open lift: +50 per lambda.
-    Win,
-    /// The robot executed `A` (or, in an [`Outcome`], the route ran out): +25 per lambda.
-    Abort,
-    /// The robot was destroyed: no bonus.
-    Lost(Loss),
-}
-
-/// Why the robot was lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Loss {
-    /// A rock (or a higher-order rock, which turns into a lambda there) was placed directly above
-    /// it by the map update (task.pdf §2.4, 3).
-    Crushed,
-    /// It stayed under water for more than `Waterproof` consecutive steps (weather.pdf).
-    Drowned,
-}
-
-impl Ending {
-    /// Lower-case word used in summaries and JSON: `win`, `abort`, `lose`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Ending::Win => "win",
-            Ending::Abort => "abort",
-            Ending::Lost(_) => "lose",
-        }
-    }
-}
 
 /// The result of a whole route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,11 @@
 //! One step: the robot's action (task.pdf §2.2, trampoline.pdf, beards.pdf), the map update
 //! ([`super::update`]), and the ending checks (task.pdf §2.4, weather.pdf).
+//! The robot's [`Command`]s live here, and with them [`Mine::judged_route`], the part of a route
+//! the judges play (task.pdf §3.1).
 
+use super::ending::{Ending, Loss};
 use super::map::{is_rock, Mine, Pos, BEARD, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, ROBOT, TARGET, TRAMP};
-use super::score::{Ending, Loss, Outcome};
+use super::score::Outcome;
 use super::update::{RockMove, UpdateReport};
 
 /// A robot command (task.pdf §2.2; `S` from beards.pdf).
@@ -50,6 +53,21 @@ impl Command {
             Command::Wait => 'W',
             Command::Abort => 'A',
             Command::Shave => 'S',
+        }
+    }
+}
+
+/// The route as the judges play it.
+impl Mine {
+    /// The part of `route` the judges played: `(prefix, cut)`, where `prefix` ends after the
+    /// [`Mine::route_limit`]-th command (characters that are no command, which the engine skips,
+    /// are kept where they stand) and `cut` is the number of commands after it.
+    pub fn judged_route<'a>(&self, route: &'a str) -> (&'a str, usize) {
+        let limit = self.route_limit();
+        let mut commands = route.char_indices().filter(|(_, c)| Command::from_char(*c).is_some());
+        match commands.nth(limit) {
+            Some((end, _)) => (&route[..end], 1 + commands.count()),
+            None => (route, 0),
         }
     }
 }

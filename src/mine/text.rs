@@ -1,8 +1,9 @@
 //! The mine as text: the final map in our rendering, a one-line summary and a JSON object.
 //! Pure string building, no printing.
 
+use super::ending::{Ending, Loss};
 use super::map::Mine;
-use super::score::{Ending, Loss, Outcome};
+use super::score::Outcome;
 use crate::words::count;
 
 /// The map as text, top row first, rows joined by `\n` (no trailing newline), every row

@@ -1,5 +1,8 @@
 //! The 0h n0 board: an n x n grid of empty, red, blue and numbered cells, with the challenge's
 //! text format (`../shared/specs/ohno.md`, "Input and output").
+//!
+//! The board is the bottom of the engine: it imports only its parse errors (`error.rs`) and
+//! knows nothing of how it is checked, solved, generated or proved; those files import it.
 
 use std::fmt;
 
@@ -306,11 +309,6 @@ impl Board {
                 Cell::Blue => s.is_blue(),
                 Cell::Number(k) => s == Cell::Number(k),
             })
-    }
-
-    /// True if `self` is a complete board obeying both rules and keeping `puzzle`'s givens.
-    pub fn is_solution_of(&self, puzzle: &Board) -> bool {
-        self.is_complete() && self.agrees_with(puzzle) && super::check::check(self).is_empty()
     }
 
     /// The challenge's input format: `.` empty, `#` red, `O` plain blue, digits for numbers

@@ -1,9 +1,8 @@
-//! Errors of the 0h n0 engine: bad puzzle text ([`BoardError`]), unsolvable boards
-//! ([`NoSolution`]) and puzzles that cannot exist ([`NoPuzzle`]).
+//! Errors of the 0h n0 engine: bad puzzle text ([`BoardError`]) and unsolvable boards
+//! ([`NoSolution`]). The generator's own error, a puzzle that cannot exist, is
+//! [`super::generate::NoPuzzle`], with the difficulty it names.
 
 use thiserror::Error;
-
-use super::generate::Difficulty;
 
 /// Why a text could not be read as a 0h n0 board (`../shared/specs/ohno.md`, "Input and output").
 ///
@@ -50,7 +49,7 @@ pub enum BoardError {
         expected: usize,
     },
     /// All rows have the same length, but there are not as many rows as columns.
-    #[error("the board is not square: {rows} rows of {cols} columns")]
+    #[error("the board is not square: {} of {}", crate::words::count(*rows, "row", "rows"), crate::words::count(*cols, "column", "columns"))]
     NotSquare {
         /// Number of rows.
         rows: usize,
@@ -79,25 +78,3 @@ pub enum BoardError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("the board has no solution")]
 pub struct NoSolution;
-
-/// No puzzle of this difficulty exists on a board this small: on boards under
-/// [`NoPuzzle::HARD_FROM`] x [`NoPuzzle::HARD_FROM`] the five hint rules finish every puzzle
-/// with a single solution, so there is no hard one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error(
-    "no {difficulty} {size}x{size} puzzle exists: the five hint rules finish every unique puzzle \
-     smaller than {from}x{from}",
-    from = NoPuzzle::HARD_FROM
-)]
-pub struct NoPuzzle {
-    /// The board's side n.
-    pub size: usize,
-    /// The difficulty asked for.
-    pub difficulty: Difficulty,
-}
-
-impl NoPuzzle {
-    /// The smallest side n of a board with a hard puzzle (a unique one the hint rules do not
-    /// finish); checked exhaustively below it by the tests.
-    pub const HARD_FROM: usize = 3;
-}

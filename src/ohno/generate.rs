@@ -10,12 +10,12 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Board, Cell};
-use super::error::NoPuzzle;
 use super::propagate::encode;
 use super::prove::{hints_finish, other_solution, unique_without, Proof};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use thiserror::Error;
 
 /// The generator's random source: ChaCha8 (`rand_chacha`), whose output for a seed is stable
 /// across versions, so a seed always gives the same puzzle.
@@ -189,4 +189,26 @@ fn remove_givens(mut puzzle: Board, sol: &[u8], difficulty: Difficulty, rng: &mu
         }
     }
     puzzle
+}
+
+/// No puzzle of this difficulty exists on a board this small: on boards under
+/// [`NoPuzzle::HARD_FROM`] x [`NoPuzzle::HARD_FROM`] the five hint rules finish every puzzle
+/// with a single solution, so there is no hard one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error(
+    "no {difficulty} {size}x{size} puzzle exists: the five hint rules finish every unique puzzle \
+     smaller than {from}x{from}",
+    from = NoPuzzle::HARD_FROM
+)]
+pub struct NoPuzzle {
+    /// The board's side n.
+    pub size: usize,
+    /// The difficulty asked for.
+    pub difficulty: Difficulty,
+}
+
+impl NoPuzzle {
+    /// The smallest side n of a board with a hard puzzle (a unique one the hint rules do not
+    /// finish); checked exhaustively below it by the tests.
+    pub const HARD_FROM: usize = 3;
 }

@@ -21,11 +21,7 @@
 //! branches and propagates returns valid solutions only.
 
 use super::board::{Board, Cell};
-use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, NUMBER_RULES};
-
-pub(crate) const EMPTY: u8 = 0;
-pub(crate) const RED: u8 = 1;
-pub(crate) const BLUE: u8 = 2;
+use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, BLUE, EMPTY, NUMBER_RULES, RED};
 
 /// A state broke a rule (or left a number no way to be satisfied).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

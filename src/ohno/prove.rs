@@ -19,7 +19,8 @@
 //! unique; it may then hold a given that a longer proof could have removed.
 
 use super::board::{Board, Cell};
-use super::propagate::{conv, Ctx, Mode, Search, BLUE, EMPTY, RED};
+use super::hints::{BLUE, EMPTY, RED};
+use super::propagate::{conv, Ctx, Mode, Search};
 
 /// What a proof found.
 #[derive(Clone, Debug, PartialEq, Eq)]

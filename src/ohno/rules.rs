@@ -17,82 +17,9 @@
 use std::fmt;
 
 use super::board::{Board, Color};
-use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, NUMBER_RULES};
-use super::propagate::{encode, Ctx, BLUE, EMPTY, RED};
-
-/// The kind of reasoning behind a [`Deduction`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// Hint rule 1: the number already sees exactly its number, so the first empty cell in
-    /// each direction is red.
-    NumberSatisfied,
-    /// Hint rule 2: the number is not satisfied and only one direction still ends in an empty
-    /// cell, so that cell is blue.
-    OneDirectionLeft,
-    /// Hint rule 3: if the first empty cell in a direction were blue, the number would see
-    /// what it sees now, plus that cell, plus the blue run behind it: more than its number, so
-    /// the cell is red.
-    WouldExceed,
-    /// Hint rule 4: even with every non-red cell of the other three directions blue, the
-    /// number cannot be reached without this direction, so its first empty cell is blue.
-    RequiredDirection,
-    /// Hint rule 5: an empty cell whose four neighbours are red or the edge is red (a blue
-    /// there would see nothing).
-    MustBeWall,
-    /// Further reasoning: a blue cell with no blue neighbour and exactly one empty neighbour
-    /// (a blue sees at least one blue exactly when a neighbour is blue), so that neighbour is
-    /// blue. The cause is the blue cell.
-    NeedsNeighbour,
-    /// Further reasoning: enumerate every way the number's count can split over the four
-    /// directions (each direction's count must be possible given the cells there); the cells
-    /// that all splits agree on are set.
-    SplitAgreement,
-    /// Further reasoning: giving the cell the other colour and propagating (rules above,
-    /// applied everywhere) breaks a rule, so the cell has this colour. No cause.
-    Contradiction,
-    /// Further reasoning: with the other colour an exhaustive search finds no solution, so the
-    /// cell has this colour. No cause. Never needed on the data of the spec.
-    Search,
-    /// Not a deduction: the board has several solutions and both colours of this cell lead to
-    /// one; the colour of the returned solution is taken. Only on non-unique boards.
-    Guess,
-}
-
-impl Rule {
-    /// The rule's human name, e.g. `"Number satisfied"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::NumberSatisfied => "Number satisfied",
-            Rule::OneDirectionLeft => "One direction left",
-            Rule::WouldExceed => "Would exceed",
-            Rule::RequiredDirection => "Required direction",
-            Rule::MustBeWall => "Must be wall",
-            Rule::NeedsNeighbour => "Needs a neighbour",
-            Rule::SplitAgreement => "Split agreement",
-            Rule::Contradiction => "Contradiction",
-            Rule::Search => "Search",
-            Rule::Guess => "Guess",
-        }
-    }
-
-    /// True for the five hint rules of the spec.
-    pub fn is_hint(self) -> bool {
-        matches!(
-            self,
-            Rule::NumberSatisfied
-                | Rule::OneDirectionLeft
-                | Rule::WouldExceed
-                | Rule::RequiredDirection
-                | Rule::MustBeWall
-        )
-    }
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use super::hints::Rule;
+use super::hints::{closed_in, looks, neighbours, number_rule, rays, seen, BLUE, EMPTY, NUMBER_RULES, RED};
+use super::propagate::{encode, Ctx};
 
 /// One step of reasoning: the cells it colours and why.
 ///

@@ -11,7 +11,8 @@
 
 use super::board::{Board, Color};
 use super::error::NoSolution;
-use super::propagate::{encode, Ctx, Mode, Search, BLUE, EMPTY, RED};
+use super::hints::{BLUE, EMPTY, RED};
+use super::propagate::{encode, Ctx, Mode, Search};
 use super::rules::{further_on, hint_on, Deduction, Rule};
 use super::solve::solve;
 use crate::trace::Trace;
@@ -30,6 +31,15 @@ pub type Explanation = Trace<Board, Option<Deduction>>;
 /// # Errors
 /// [`NoSolution`] if the board has no solution (no step is recorded then).
 pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
+    explain_with(board, &mut |_, _| {})
+}
+
+/// [`explain`], calling `progress(cells_decided, cells_empty_at_start)` after each step (for a
+/// progress bar: an empty 100x100 board takes some seconds).
+///
+/// # Errors
+/// As [`explain`].
+pub fn explain_with(board: &Board, progress: &mut dyn FnMut(usize, usize)) -> Result<(Explanation, Board), NoSolution> {
     let solution = solve(board).ok_or(NoSolution)?;
     let (ctx, mut st) = Ctx::new(board);
     let sol = encode(&solution);
@@ -40,6 +50,8 @@ pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
     let mut trace = Trace::new(board.clone(), None);
     let mut index = 0;
     let mut last = 0;
+    let empty = st.iter().filter(|&&v| v == EMPTY).count();
+    let mut decided = 0;
     while st.contains(&EMPTY) {
         let d = hint_on(&ctx, &st)
             .or_else(|| further_on(&ctx, &st))
@@ -49,8 +61,10 @@ pub fn explain(board: &Board) -> Result<(Explanation, Board), NoSolution> {
             st[r * ctx.n + c] = code(color);
         }
         d.apply(&mut cur);
+        decided += d.cells.len();
         trace.push(cur.clone(), Some(d), index);
         index += 1;
+        progress(decided, empty);
     }
     Ok((trace, cur))
 }
@@ -70,7 +84,34 @@ fn code(color: Color) -> u8 {
 /// solution's colour on the first empty cell (row-major). Cells where a known solution of the current board disagrees with `sol`
 /// are skipped: they are not forced.
 fn trial(ctx: &Ctx, st: &[u8], sol: &[u8], pool: &mut Vec<Vec<u8>>, last: usize) -> Deduction {
-    pool.retain(|s| st.iter().zip(s).all(|(&a, &b)| a == EMPTY || a == b));
+    // Known solutions follow the board: one that disagrees with a cell set since takes that
+    // cell's colour and stays if it is still a solution (a complete state that propagates
+    // without a broken rule is one).
+    pool.retain_mut(|s| {
+        let mut patched = false;
+        for (&a, b) in st.iter().zip(s.iter_mut()) {
+            if a != EMPTY && a != *b {
+                *b = a;
+                patched = true;
+            }
+        }
+        !patched || ctx.propagate(s, Mode::Full).is_ok()
+    });
+    pool.dedup();
+    // A solution that differs from `sol` wherever it can (each branch tries first the colour
+    // `sol` does not have) shows at once many cells that are not forced: on a board with many
+    // solutions (an empty one), nearly all.
+    let anti: Vec<u8> = sol.iter().map(|&v| RED + BLUE - v).collect();
+    if pool.iter().all(|s| s == sol) {
+        let mut search = Search::new(1);
+        search.prefer = Some(&anti);
+        ctx.search(&mut search, st.to_vec(), None);
+        if let Some(s) = search.first.filter(|s| s != sol) {
+            pool.push(s);
+        }
+    }
+    // Only forced cells can give a Contradiction or a Search, so leaving out the cells that
+    // two known solutions colour differently changes no deduction; it only finds it sooner.
     let open = |pool: &[Vec<u8>], i: usize| st[i] == EMPTY && pool.iter().all(|s| s[i] == sol[i]);
     let other = |i: usize| RED + BLUE - sol[i];
     let n = ctx.n;
@@ -90,6 +131,7 @@ fn trial(ctx: &Ctx, st: &[u8], sol: &[u8], pool: &mut Vec<Vec<u8>>, last: usize)
         let mut t = st.to_vec();
         t[i] = other(i);
         let mut search = Search::new(1);
+        search.prefer = Some(&anti);
         ctx.search(&mut search, t, Some(i));
         match search.first {
             Some(s) => pool.push(s),

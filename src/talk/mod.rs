@@ -28,10 +28,15 @@
 //! invalid box state or moves, a route character that is not a command, a map or board that
 //! does not parse (with the map's own line and column), a board without solution. Each error
 //! names the talk file, the line and the column ([`TalkError`]).
+//!
+//! This file holds what a talk is; reading one is `parse.rs`, which imports these types and
+//! which this file only re-exports ([`load`], [`parse`]).
 
 mod parse;
 mod reveal;
 pub mod slides;
+
+pub use parse::{load, parse};
 
 use crate::anim::Animated;
 use crate::mine::draw::MineAnimation;
@@ -40,7 +45,6 @@ use crate::ohno::draw::OhnoAnimation;
 use crate::ohno::{Board, Explanation};
 use crate::r#box::draw::BoxAnimation;
 use crate::r#box::{record, BoxState, Manipulation};
-use std::path::Path;
 
 /// A talk: its title and its items, in order.
 #[derive(Clone, Debug)]
@@ -133,36 +137,6 @@ pub struct TalkError {
     pub at: Location,
     /// What is wrong.
     pub message: String,
-}
-
-/// Reads and checks the talk at `path`; map and board paths are relative to its folder.
-///
-/// # Errors
-/// An unreadable file (at line 1), or anything [`parse`] refuses.
-pub fn load(path: &Path) -> Result<Talk, TalkError> {
-    let file = path.display().to_string();
-    let start = Location { line: 1, column: 1 };
-    let bytes = std::fs::read(path).map_err(|e| TalkError {
-        file: file.clone(),
-        at: start,
-        message: format!("cannot read the talk: {e}"),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| TalkError {
-        file: file.clone(),
-        at: Location::of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to()),
-        message: "not UTF-8 text".into(),
-    })?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    parse(&text, &file, dir)
-}
-
-/// Parses and checks a talk's `text`; `file` names it in errors, `dir` is where its map and
-/// board paths start.
-///
-/// # Errors
-/// A [`TalkError`] at the place of the first problem (see the module docs for the list).
-pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
-    parse::talk(text, file, dir)
 }
 
 impl Content {

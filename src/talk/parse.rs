@@ -1,5 +1,8 @@
 //! Reading a talk's TOML (toml's spanned document tree, so that every error has its place) and
 //! checking each item's content with the engines' own parsers.
+//!
+//! [`load`] and [`parse`] live here and the talk module re-exports them; this file imports the
+//! talk's types ([`Talk`], [`Item`], [`Content`]) from it, never the other way round.
 
 use super::{Content, Item, Location, Talk, TalkError};
 use crate::mine::{Command, Mine};
@@ -40,7 +43,7 @@ impl Ctx<'_> {
     fn read(&self, kind: &str, name: &str, at: usize) -> Result<(String, String), TalkError> {
         let path = self.dir.join(name);
         let shown = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(|e| self.err(at, format!("{kind} {shown}: {e}")))?;
+        let bytes = crate::input::read_file(&path).map_err(|e| self.err(at, format!("{kind} {shown}: {}", e.why)))?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let l = Location::of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
             self.err(at, format!("{kind} {shown}: not UTF-8 text (line {}, column {})", l.line, l.column))
@@ -54,6 +57,36 @@ fn in_order<'a, 'i>(table: &'a DeTable<'i>) -> Vec<Entry<'a, 'i>> {
     let mut entries: Vec<Entry<'a, 'i>> = table.iter().collect();
     entries.sort_by_key(|(k, _)| k.span().start);
     entries
+}
+
+/// Reads and checks the talk at `path`; map and board paths are relative to its folder.
+///
+/// # Errors
+/// An unreadable file (at line 1), or anything [`parse`] refuses.
+pub fn load(path: &Path) -> Result<Talk, TalkError> {
+    let file = path.display().to_string();
+    let start = Location { line: 1, column: 1 };
+    let bytes = crate::input::read_file(path).map_err(|e| TalkError {
+        file: file.clone(),
+        at: start,
+        message: format!("cannot read the talk: {}", e.why),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| TalkError {
+        file: file.clone(),
+        at: Location::of(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to()),
+        message: "not UTF-8 text".into(),
+    })?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    parse(&text, &file, dir)
+}
+
+/// Parses and checks a talk's `text`; `file` names it in errors, `dir` is where its map and
+/// board paths start.
+///
+/// # Errors
+/// A [`TalkError`] at the place of the first problem (see the module docs for the list).
+pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
+    talk(text, file, dir)
 }
 
 pub(super) fn talk(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {

@@ -1,8 +1,10 @@
 //! One frame of the playback window, drawn the same way for the screen and for `--screenshot`:
 //! the picture (or a title card) above, the status line, the timeline bar along the bottom
 //! edge, then the help overlay or the blank screen on top.
+//!
+//! The frame imports the overlay (and its [`Rect`]), never the other way round.
 
-use super::overlay;
+use super::overlay::{self, Rect};
 use super::presenter::{Presenter, Shown};
 use crate::render::raster::Image;
 use crate::render::window::{draw_scene, mq_color, Fonts};
@@ -15,26 +17,6 @@ pub const STATUS_HEIGHT: f32 = 24.0;
 pub const BAR_HEIGHT: f32 = 16.0;
 /// Width of the position marker on the bar, pixels.
 const HEAD_WIDTH: f32 = 3.0;
-
-/// A rectangle of the window, pixels: top-left corner and size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    /// Left edge, pixels.
-    pub x: f32,
-    /// Top edge, pixels.
-    pub y: f32,
-    /// Width, pixels.
-    pub w: f32,
-    /// Height, pixels.
-    pub h: f32,
-}
-
-impl Rect {
-    /// True when the point (`x`, `y`) pixels is inside.
-    pub fn contains(&self, x: f32, y: f32) -> bool {
-        x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
-    }
-}
 
 /// Where things go in a `width` x `height` pixel window.
 #[derive(Clone, Copy, Debug, PartialEq)]

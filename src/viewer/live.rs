@@ -56,7 +56,7 @@ fn live_timeline(anim: &dyn Animated, speed: f64) -> Timeline {
 /// No display; a screenshot that cannot be written.
 pub fn run_live(game: Box<dyn Live + Send>, title: &str, opts: ViewerOptions) -> Result<Option<String>, String> {
     display_available()?;
-    let (w, h) = window_size(Some(game.animation().as_ref()), opts.width, HUD);
+    let (w, h) = window_size(Some(game.animation().as_ref()), opts.width, HUD, opts.screenshot.is_some());
     let conf = mq::Conf {
         window_title: format!("tumble — {title}"),
         window_width: w,
@@ -85,6 +85,7 @@ fn game_key(code: mq::KeyCode) -> Option<Key> {
         mq::KeyCode::Up => Some(Key::Up),
         mq::KeyCode::Down => Some(Key::Down),
         mq::KeyCode::Backspace => Some(Key::Backspace),
+        mq::KeyCode::Enter | mq::KeyCode::KpEnter => Some(Key::Enter),
         _ => None,
     }
 }
@@ -281,6 +282,10 @@ async fn play(game: Box<dyn Live + Send>, opts: ViewerOptions) -> Result<Option<
                 let r = v.game.input(input);
                 v.respond(r);
             }
+        }
+        if v.game.poll() {
+            // A background search's news (the mine's hint): the same position, drawn again.
+            v.reanimate(true);
         }
         let dt = mq::get_frame_time() as f64;
         if !v.help && !v.blank {

@@ -15,6 +15,7 @@ pub mod live;
 pub mod overlay;
 pub mod player;
 pub mod presenter;
+pub mod screen;
 
 pub use presenter::{Playing, Shown, Slide, TitleCard};
 
@@ -90,13 +91,14 @@ pub fn display_available() -> Result<(), String> {
 }
 
 /// The window's size for pictures shaped like `anim`'s first frame, `width` pixels wide, plus
-/// `extra` pixels under the picture.
-pub fn window_size(anim: Option<&dyn Animated>, width: u32, extra: f32) -> (i32, i32) {
+/// `extra` pixels under the picture; shrunk to fit the screen (keeping the picture's shape)
+/// unless `exact` (a screenshot is `width` pixels wide, as asked).
+pub fn window_size(anim: Option<&dyn Animated>, width: u32, extra: f32, exact: bool) -> (i32, i32) {
     let aspect = anim.map_or(9.0 / 16.0, |a| {
         let v = a.draw(0, 1.0).view;
         v.h / v.w
     });
-    (width as i32, (width as f32 * aspect + extra).round() as i32)
+    screen::fit(width, aspect, extra, if exact { None } else { screen::screen_size() })
 }
 
 /// Opens the window and plays `slides` until the user quits (or takes the screenshot).
@@ -118,7 +120,7 @@ pub fn run(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), S
         Shown::Show(anim) => Some(anim.as_ref() as &dyn Animated),
         Shown::Card(_) => None,
     });
-    let (w, h) = window_size(first, opts.width, Layout::CHROME);
+    let (w, h) = window_size(first, opts.width, Layout::CHROME, opts.screenshot.is_some());
     let conf = mq::Conf {
         window_title: format!("tumble — {title}"),
         window_width: w,

@@ -1,11 +1,32 @@
 //! What the viewer draws over or instead of a picture: the `?` help overlay (a translucent
 //! panel listing keys and what they do) and title cards (a talk's opening card, an item's).
+//! Also [`Rect`], a rectangle of the window, which the frame's layout is made of. The frame
+//! imports this file; this file imports no other part of the frame.
 
-use super::frame::Rect;
 use super::presenter::TitleCard;
 use crate::render::window::{mq_color, Fonts};
 use crate::theme::Chrome;
 use macroquad::prelude as mq;
+
+/// A rectangle of the window, pixels: top-left corner and size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    /// Left edge, pixels.
+    pub x: f32,
+    /// Top edge, pixels.
+    pub y: f32,
+    /// Width, pixels.
+    pub w: f32,
+    /// Height, pixels.
+    pub h: f32,
+}
+
+impl Rect {
+    /// True when the point (`x`, `y`) pixels is inside.
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
+    }
+}
 
 /// Draws the help panel, centred in a `width` x `height` pixel window, listing `lines`
 /// (`(keys, what they do)`), with a heading and how to close it.

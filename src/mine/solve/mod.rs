@@ -41,6 +41,10 @@
 //!
 //! Both cores expand the states of a beam layer in parallel (rayon); the strategies take turns.
 //!
+//! Every decision of the schedule and the strategies reads the search's clock
+//! (`Shared::now`): the wall clock under a time budget, or under a work budget the engine
+//! steps played so far (`base/work.rs`), on one thread, so that a run is reproducible.
+//!
 //! Memory: the stored states are capped from `memory_limit_bytes`: a quarter of it for the
 //! macro-move beam, an eighth for the reorder pass's states (skipped above), a sixteenth for the
 //! snapshots of the edit and pair passes (spaced out above), a sixteenth for the static tour's
@@ -56,14 +60,18 @@ mod strategy;
 pub use base::shared::{Progress, Solution, SolveOptions};
 
 use base::shared::{best_prefix, stop_value, Shared};
+use base::work;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::map::Mine;
 
-/// Searches for a high-scoring route until the time limit or until `stop` becomes true, then
-/// returns the best route found, re-scored by the engine on a fresh copy of `mine`. Returns
-/// within about a second of `stop` being set. The empty route (score 0) is the floor.
+/// Searches for a high-scoring route until the time limit (or the work budget,
+/// [`SolveOptions::budget_steps`]) or until `stop` becomes true, then returns the best route
+/// found, re-scored by the engine on a fresh copy of `mine`. Returns within about a second of
+/// `stop` being set. The empty route (score 0) is the floor. Under a work budget the search
+/// runs on one thread and the route found is the same on every run and machine (as long as
+/// neither `stop` nor the time limit cuts it short).
 pub fn solve(
     mine: &Mine,
     opts: &SolveOptions,
@@ -72,11 +80,26 @@ pub fn solve(
 ) -> Solution {
     let start = Instant::now();
     let floor = (stop_value(mine), &[][..]);
-    let shared = Shared::new(start, start + opts.time_limit, stop, on_progress, floor, opts.memory_limit_bytes);
-    let shared = Shared { route_limit: mine.route_limit(), ..shared };
-    if mine.ending.is_none() && !shared.should_stop() {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.threads.max(1)).build();
-        let run = || schedule::solve(mine, &shared);
+    // Under a work budget the deadline is on the work clock (`base/work.rs`), and the search
+    // runs on one thread, so that the steps counted on it are all of its work.
+    let (deadline, threads) = match opts.budget_steps {
+        Some(steps) => (start + Duration::from_nanos(steps.saturating_mul(work::NANOS_PER_STEP)), 1),
+        None => (start + opts.time_limit, opts.threads.max(1)),
+    };
+    let shared = Shared::new(start, deadline, stop, on_progress, floor, opts.memory_limit_bytes);
+    let shared = Shared {
+        route_limit: mine.route_limit(),
+        work: opts.budget_steps.is_some(),
+        wall_deadline: start + opts.time_limit,
+        ..shared
+    };
+    if mine.ending.is_none() && !stop.load(Ordering::Relaxed) && !opts.time_limit.is_zero() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+        let run = || {
+            // The work clock starts at this thread's count now.
+            shared.work_base.store(work::steps(), Ordering::Relaxed);
+            schedule::solve(mine, &shared)
+        };
         match pool {
             Ok(p) => p.install(run),
             Err(_) => run(),

@@ -72,17 +72,17 @@ const REPLAN_SLICE: Duration = Duration::from_secs(3);
 pub(crate) fn solve(mine: &Mine, sh: &Shared) {
     let end = sh.deadline;
     let reserve = ((end - sh.start) / 8).min(Duration::from_secs(16));
-    let mut sched = Schedule::new();
+    let mut sched = Schedule::new(sh);
     sched.search(mine, sh, end - reserve);
     let mut cx = Cx { mine, sh, deadline: end, round: sched.round, last: None };
     // Three quarters of the reserve at most, so that the edit pass gets its share.
-    Reorder { reach: usize::MAX }.run(&mut cx, (Instant::now() + reserve * 3 / 4).min(end));
+    Reorder { reach: usize::MAX }.run(&mut cx, (sh.now() + reserve * 3 / 4).min(end));
     // A few hundred milliseconds: most of the shortcut search's work is done between turns.
-    Shortcuts.run(&mut cx, (Instant::now() + reserve / 8).min(end));
+    Shortcuts.run(&mut cx, (sh.now() + reserve / 8).min(end));
     Edits.run(&mut cx, end);
-    sched.pairs.run(&mut cx, (Instant::now() + reserve / 4).min(end));
+    sched.pairs.run(&mut cx, (sh.now() + reserve / 4).min(end));
     // Time the passes did not need goes back to the lanes.
-    if end.saturating_duration_since(Instant::now()) > Duration::from_millis(100) {
+    if end.saturating_duration_since(sh.now()) > Duration::from_millis(100) {
         let before = sh.best_score.load(Ordering::Relaxed);
         sched.search(mine, sh, end);
         if sh.best_score.load(Ordering::Relaxed) > before {
@@ -126,13 +126,13 @@ pub(crate) struct Schedule {
 }
 
 impl Schedule {
-    pub(crate) fn new() -> Schedule {
+    pub(crate) fn new(sh: &Shared) -> Schedule {
         Schedule {
             lanes: vec![Lane::plain()],
             lane: 0,
             beard_lanes: 0,
             turn_best: i64::MIN,
-            turn_start: Instant::now(),
+            turn_start: sh.now(),
             stalled: Duration::ZERO,
             stalled_early: Duration::ZERO,
             guided_early: Duration::ZERO,
@@ -180,38 +180,38 @@ impl Schedule {
             // Short passes: long ones here drive the best route to a local optimum early that
             // later runs no longer leave; the long passes come at the end.
             let total = sh.deadline - sh.start;
-            let until = (Instant::now() + (total / 10).min(MID_SEARCH_PASSES)).min(deadline);
-            self.traps.run(cx, (Instant::now() + total / 10).min(deadline));
+            let until = (sh.now() + (total / 10).min(MID_SEARCH_PASSES)).min(deadline);
+            self.traps.run(cx, (sh.now() + total / 10).min(deadline));
             Reorder { reach: NEAR }.run(cx, until);
             Edits.run(cx, until);
             self.pairs.run(cx, until);
             self.polished = sh.best_score.load(Ordering::Relaxed);
         }
         let c = &self.continuations;
-        let t0 = Instant::now();
+        let t0 = sh.now();
         let share = continuations_share(sh, c.share());
         if let Some(until) = side_slice(mine, sh, c.spent, share, CONTINUATION_SLICE, deadline) {
             self.continuations.run(cx, until);
-            self.turn_start += t0.elapsed();
+            self.turn_start += sh.since(t0);
         }
-        let t0 = Instant::now();
+        let t0 = sh.now();
         if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
             self.steps.run(cx, until);
             // The beam's near misses are polished in its time.
             for route in self.steps.take_near() {
-                let t1 = Instant::now();
+                let t1 = sh.now();
                 self.pairs.polish(mine, sh, route, (t1 + MID_SEARCH_PASSES).min(deadline));
-                self.steps.spent += t1.elapsed();
+                self.steps.spent += sh.since(t1);
             }
-            self.turn_start += t0.elapsed();
+            self.turn_start += sh.since(t0);
         }
-        let t0 = Instant::now();
+        let t0 = sh.now();
         if let Some(until) = side_slice(mine, sh, self.replans.spent, replans_share(sh), REPLAN_SLICE, deadline) {
             self.replans.run(cx, until);
-            self.turn_start += t0.elapsed();
+            self.turn_start += sh.since(t0);
         }
         // The ties of the best route, polished in the lane's time.
-        polish_ties(mine, sh, (Instant::now() + MID_SEARCH_PASSES).min(deadline));
+        polish_ties(mine, sh, (sh.now() + MID_SEARCH_PASSES).min(deadline));
     }
 
     /// After a turn: picks the lane of the next turn by rule 1 of the module doc. After the
@@ -227,13 +227,13 @@ impl Schedule {
     /// plain lane (whose end-game runs need the time) when the map has no beard groups. Each
     /// lane has its own best route; it goes into `sh` for the lane's turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
-        let now = Instant::now();
+        let now = sh.now();
         let spent = now - self.turn_start;
         self.turn_start = now;
         self.lanes[self.lane].spent += spent;
         let best = sh.best_score.load(Ordering::Relaxed);
         // The deferral lanes wait for the second half of the budget.
-        let early = sh.start.elapsed() < (sh.deadline - sh.start) / 2;
+        let early = sh.elapsed() < (sh.deadline - sh.start) / 2;
         if self.lane == 0 && best <= self.turn_best {
             if early {
                 self.stalled_early += spent;
@@ -272,7 +272,7 @@ impl Schedule {
         } else if early {
             // The first half: the guided lane gets half the time the plain lane loses, from
             // `GUIDED_FROM` on (the first seconds of a short budget are the plain lane's).
-            if sh.start.elapsed() >= GUIDED_FROM && self.lanes[1].spent * 2 < self.stalled_early {
+            if sh.elapsed() >= GUIDED_FROM && self.lanes[1].spent * 2 < self.stalled_early {
                 1
             } else {
                 0
@@ -297,7 +297,7 @@ impl Schedule {
 /// seconds to find a collection order; the beam's end games from cuts of the best route pay
 /// later.
 fn steps_share(sh: &Shared) -> Duration {
-    let elapsed = sh.start.elapsed();
+    let elapsed = sh.elapsed();
     elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) / 2
 }
 
@@ -305,14 +305,14 @@ fn steps_share(sh: &Shared) -> Duration {
 /// [`CONTINUATIONS_FROM`] to [`STEPS_HALF`], half that after (the other half goes to the
 /// replans).
 fn continuations_share(sh: &Shared, part: u32) -> Duration {
-    let elapsed = sh.start.elapsed();
+    let elapsed = sh.elapsed();
     elapsed.min(STEPS_HALF).saturating_sub(CONTINUATIONS_FROM) / part + elapsed.saturating_sub(STEPS_HALF) / (2 * part)
 }
 
 /// The replans' share of the time so far: an eighth of the time after [`STEPS_HALF`]. Other
 /// plans for the rest of the best route are sought once the lanes have found one.
 fn replans_share(sh: &Shared) -> Duration {
-    sh.start.elapsed().saturating_sub(STEPS_HALF) / 8
+    sh.elapsed().saturating_sub(STEPS_HALF) / 8
 }
 
 /// The end of the next slice of a search taken between turns that has spent `spent` so far
@@ -330,7 +330,7 @@ fn side_slice(
     if spent >= share || Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
         return None;
     }
-    Some((Instant::now() + (share - spent).min(slice)).min(deadline))
+    Some((sh.now() + (share - spent).min(slice)).min(deadline))
 }
 
 #[cfg(test)]
@@ -357,7 +357,7 @@ mod tests {
         let mut sh = Shared::for_test(2033, lost);
         // Past the first half of the budget (the plain lane's alone).
         sh.deadline = sh.start;
-        let mut sched = Schedule::new();
+        let mut sched = Schedule::new(&sh);
         sched.round = CONFIGS.len() - 1;
         sched.stalled = std::time::Duration::from_secs(1);
         sched.next_lane(&mine, &sh);
@@ -389,7 +389,7 @@ mod tests {
     fn the_guided_lane_gets_half_the_time_lost_in_the_first_half() {
         let mine = sample_map("contest9");
         let mut sh = Shared::for_test(0, b"");
-        let mut sched = Schedule::new();
+        let mut sched = Schedule::new(&sh);
         sched.round = CONFIGS.len() - 1;
         sched.next_lane(&mine, &sh);
         assert!(sched.lanes.len() > 2);

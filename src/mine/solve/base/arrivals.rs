@@ -14,6 +14,7 @@
 use super::moves::beard_nearby;
 use super::replay::Plan;
 use super::shared::{best_prefix, command, tail_value, Shared};
+use super::work;
 use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, ROBOT, TARGET, WALL};
 use crate::mine::score::Ending;
 use rayon::prelude::*;
@@ -142,7 +143,7 @@ fn search(
                     }
                 }
                 let mut child = m.clone();
-                child.step(command(c));
+                work::step(&mut child, command(c));
                 let made = match child.ending {
                     Some(Ending::Win) => child.robot == goals[next] && next + 1 == goals.len(),
                     Some(_) => continue,

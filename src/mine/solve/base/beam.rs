@@ -16,6 +16,7 @@ use super::moves::{beard_nearby, bfs, bfs_in, rebuild, Kind, Quota};
 use super::paths::{path_avoiding, play_path, walk, Walk};
 use super::reach::loss_of;
 use super::shared::{command, stop_value, Shared};
+use super::work;
 use crate::mine::map::{is_rock, Mine, RAZOR};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
@@ -187,7 +188,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             if !beard_nearby(&mine) {
                 continue;
             }
-            mine.step(Command::Shave);
+            work::step(&mut mine, Command::Shave);
             route.push(b'S');
         }
         let hash = state_hash(&mine);
@@ -234,7 +235,7 @@ fn expand(node: &Node, p: &Params, sh: &Shared, deferred: Option<&[bool]>) -> Ex
             }
             let mut m = node.mine.clone();
             let before = m.robot;
-            m.step(command(c));
+            work::step(&mut m, command(c));
             let mut route = node.route.clone();
             route.push(c);
             match m.ending {
@@ -267,7 +268,7 @@ fn then_shave(n: &Node, p: &Params, sh: &Shared) -> Option<Node> {
     if !beard_nearby(&mine) {
         return None;
     }
-    mine.step(Command::Shave);
+    work::step(&mut mine, Command::Shave);
     route.push(b'S');
     if mine.ending.is_some() {
         return None;
@@ -321,7 +322,7 @@ fn trim(layer: &mut Vec<Node>, cap: usize, buckets: usize) {
 pub(crate) fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) -> bool {
     let mut played = start.clone();
     for &c in prefix {
-        played.step(command(c));
+        work::step(&mut played, command(c));
     }
     if played.ending.is_some() {
         return true;
@@ -352,7 +353,7 @@ pub(crate) fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline
         let mut seen: HashSet<u64> = HashSet::new();
         let mut expanded = [0usize; BUCKETS];
         while expanded[..buckets].iter().any(|&e| e < p.width) && !heap.is_empty() {
-            if sh.should_stop() || Instant::now() >= deadline {
+            if sh.should_stop() || sh.now() >= deadline {
                 return false;
             }
             let want = threads * 4;
@@ -464,7 +465,9 @@ const GUIDE_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 /// the tables would not fit.
 pub(crate) fn guide<'s>(mine: &Mine, sh: &'s Shared) -> Option<&'s super::tsp::Guide> {
     sh.guide
-        .get_or_init(|| super::tsp::Guide::new(mine, GUIDE_KICKS, Instant::now() + GUIDE_TIME, sh.memory_limit / 16))
+        .get_or_init(|| {
+            super::tsp::Guide::new(mine, GUIDE_KICKS, sh.now() + GUIDE_TIME, &|| sh.now(), sh.memory_limit / 16)
+        })
         .as_ref()
 }
 

@@ -3,6 +3,7 @@
 //! (`strategy/pairs.rs`).
 
 use super::shared::command;
+use super::work;
 use crate::mine::map::Mine;
 
 /// One edit at a command of a route: delete `del` commands there, then insert `ins`.
@@ -25,7 +26,7 @@ impl Edit {
     /// Plays the inserted command, if any, on `m` (the state before the edited command).
     pub(crate) fn play(&self, m: &mut Mine) {
         if let Some(c) = self.ins {
-            m.step(command(c));
+            work::step(m, command(c));
         }
     }
 }

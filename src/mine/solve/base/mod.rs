@@ -16,6 +16,8 @@
 //!   gets to one sooner to play the rest of the route.
 //! - `estimate.rs`: the relaxed estimate of the moves a state still needs (single-command
 //!   searches).
+//! - `work.rs`: the work clock (engine steps counted) that a work budget reads instead of the
+//!   wall clock.
 
 pub(crate) mod arrivals;
 pub(crate) mod beam;
@@ -31,3 +33,4 @@ pub(crate) mod shared;
 pub(crate) mod tail;
 pub(crate) mod tour;
 pub(crate) mod tsp;
+pub(crate) mod work;

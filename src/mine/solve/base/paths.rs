@@ -6,6 +6,7 @@
 
 use super::moves::{edge, Kind, DIRS};
 use super::shared::{command, stop_value, Shared};
+use super::work;
 use crate::mine::map::{Mine, BEARD, LAMBDA, OPEN};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
@@ -116,13 +117,13 @@ pub(crate) fn play_path(
                 // Out of razors: a detour around this beard may exist.
                 return Err(Some(expect));
             }
-            m.step(Command::Shave);
+            work::step(m, Command::Shave);
             route.push(b'S');
             if m.ending.is_some() {
                 return Err(Some(expect));
             }
         }
-        m.step(command(dc));
+        work::step(m, command(dc));
         route.push(dc);
         match m.ending {
             Some(Ending::Win) => {

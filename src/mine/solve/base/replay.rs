@@ -5,6 +5,7 @@
 
 use super::reach::blocked;
 use super::shared::command;
+use super::work;
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
 
@@ -22,7 +23,7 @@ impl Replay {
         let mut collected_at = Vec::new();
         for (i, &c) in route.iter().enumerate() {
             let before = end.collected;
-            end.step(command(c));
+            work::step(&mut end, command(c));
             if end.collected > before {
                 collected_at.push(i + 1);
             }
@@ -82,7 +83,7 @@ impl Plan {
                 break;
             }
             let before = m.collected;
-            m.step(command(c));
+            work::step(&mut m, command(c));
             if m.collected > before || m.ending == Some(Ending::Win) {
                 goals.push(m.robot);
                 cuts.push((m.clone(), i + 1));
@@ -120,7 +121,7 @@ impl<'r> Snapshots<'r> {
             if i % every == 0 {
                 states.push(m.clone());
             }
-            m.step(command(c));
+            work::step(&mut m, command(c));
         }
         if n.is_multiple_of(every) {
             states.push(m);
@@ -132,7 +133,7 @@ impl<'r> Snapshots<'r> {
     pub(crate) fn before(&self, i: usize) -> Mine {
         let mut m = self.states[i / self.every].clone();
         for &c in &self.route[i - i % self.every..i] {
-            m.step(command(c));
+            work::step(&mut m, command(c));
         }
         m
     }

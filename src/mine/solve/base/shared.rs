@@ -2,6 +2,7 @@
 //! search state the threads share ([`Shared`]: the best route, the counters, the stop
 //! conditions), and the scoring of routes and their prefixes as the judges score them.
 
+use super::work;
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
@@ -18,11 +19,22 @@ pub struct SolveOptions {
     pub threads: usize,
     /// Memory the search may use in bytes (default 1 GB); the search stays well under it.
     pub memory_limit_bytes: usize,
+    /// A work budget instead of the time budget: the search ends after this many engine steps
+    /// (`base/work.rs`: a million stand for about a second of one core) and reads its schedule
+    /// from the steps played, not the clock, so it finds the same route on every run and
+    /// machine. It runs on one thread (`threads` is ignored); `time_limit` still ends it, as a
+    /// safety net, so give a generous one. `None` (the default): the time budget.
+    pub budget_steps: Option<u64>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { time_limit: Duration::from_secs(150), threads: 2, memory_limit_bytes: 1 << 30 }
+        SolveOptions {
+            time_limit: Duration::from_secs(150),
+            threads: 2,
+            memory_limit_bytes: 1 << 30,
+            budget_steps: None,
+        }
     }
 }
 
@@ -107,6 +119,12 @@ pub(crate) struct Shared<'a> {
     /// The most commands a route offered may have ([`Mine::route_limit`]: the judges play no
     /// more); a longer route is refused.
     pub(crate) route_limit: usize,
+    /// Whether the search reads the work clock (`work.rs`) instead of the wall clock, and the
+    /// search thread's step count when it began.
+    pub(crate) work: bool,
+    pub(crate) work_base: AtomicU64,
+    /// The wall-clock end under a work budget ([`SolveOptions::time_limit`]), else `deadline`.
+    pub(crate) wall_deadline: Instant,
 }
 
 impl<'a> Shared<'a> {
@@ -136,6 +154,9 @@ impl<'a> Shared<'a> {
             memory_limit,
             guide: std::sync::OnceLock::new(),
             route_limit: usize::MAX,
+            work: false,
+            work_base: AtomicU64::new(0),
+            wall_deadline: deadline,
         }
     }
 }
@@ -143,7 +164,33 @@ impl<'a> Shared<'a> {
 impl Shared<'_> {
     /// True when the search must stop (time over or stop requested).
     pub(crate) fn should_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline
+        self.stop.load(Ordering::Relaxed)
+            || self.now() >= self.deadline
+            || (self.work && Instant::now() >= self.wall_deadline)
+    }
+
+    /// The search's clock: the wall clock, or under a work budget `start` plus the steps
+    /// played since (`work.rs`). Every decision of the search reads this one.
+    #[inline]
+    pub(crate) fn now(&self) -> Instant {
+        if self.work {
+            let steps = work::steps().wrapping_sub(self.work_base.load(Ordering::Relaxed));
+            self.start + Duration::from_nanos(steps.saturating_mul(work::NANOS_PER_STEP))
+        } else {
+            Instant::now()
+        }
+    }
+
+    /// The search's time since `t` (an instant of [`Shared::now`]); zero if `t` is later.
+    #[inline]
+    pub(crate) fn since(&self, t: Instant) -> Duration {
+        self.now().saturating_duration_since(t)
+    }
+
+    /// The search's time since it began ([`Shared::now`]).
+    #[inline]
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.since(self.start)
     }
 
     /// Offers a route scoring `score` (already played by the engine): kept if it scores higher
@@ -225,7 +272,13 @@ impl Shared<'_> {
         fn quiet(_: &Progress) {}
         let side =
             Shared::new(self.start, until.min(self.deadline), self.stop, &quiet, (score, route), self.memory_limit);
-        Shared { route_limit: self.route_limit, ..side }
+        Shared {
+            route_limit: self.route_limit,
+            work: self.work,
+            work_base: AtomicU64::new(self.work_base.load(Ordering::Relaxed)),
+            wall_deadline: self.wall_deadline,
+            ..side
+        }
     }
 
     /// The best route of the current lane ([`Shared::lane_best`]).
@@ -289,7 +342,7 @@ pub(crate) fn best_prefix(mine: &Mine, route: &[u8]) -> (Vec<u8>, i64) {
             break;
         }
         if let Some(cmd) = Command::from_char(c as char) {
-            m.step(cmd);
+            work::step(&mut m, cmd);
         }
         let v = stop_value(&m);
         if v > best.1 {
@@ -307,7 +360,7 @@ pub(crate) fn tail_value(mut m: Mine, tail: &[u8]) -> i64 {
         if m.ending.is_some() {
             break;
         }
-        m.step(command(c));
+        work::step(&mut m, command(c));
         let v = stop_value(&m);
         if v > best {
             best = v;

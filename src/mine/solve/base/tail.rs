@@ -9,6 +9,7 @@
 //! Lambdas the search state collected early are walked over by the rest as empty cells.
 
 use super::shared::{command, tail_value};
+use super::work;
 use crate::mine::map::{Mine, HOROCK, LAMBDA};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
@@ -51,7 +52,7 @@ impl Tail {
         let mut m = mine.clone();
         tail.add(&m, 0);
         for (i, &c) in route.iter().enumerate() {
-            m.step(command(c));
+            work::step(&mut m, command(c));
             if m.ending.is_some() {
                 break;
             }

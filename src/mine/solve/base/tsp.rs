@@ -11,6 +11,7 @@
 //! it misleads; hence a lane of its own rather than a ranking for every lane.
 
 use super::tour::from_cell;
+use super::work;
 use crate::mine::map::{Mine, EMPTY, LAMBDA, NONE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -73,14 +74,16 @@ impl Legs {
     /// First-improvement descent with 2-opt (reverse a stretch) and or-opt (move a block of 1-3
     /// nodes elsewhere, either way round) until no move shortens `t` or `until` has passed; the
     /// ends stay in place.
-    fn descend(&self, t: &mut Vec<usize>, until: Instant) {
+    fn descend(&self, t: &mut Vec<usize>, until: Instant, now: &dyn Fn() -> Instant) {
         let n = t.len();
         // fwd[k], rev[k]: the length of t[..=k] walked forwards, and with every leg reversed.
         let (mut fwd, mut rev) = (vec![0i64; n], vec![0i64; n]);
         'again: loop {
-            if Instant::now() >= until {
+            if now() >= until {
                 return;
             }
+            // A pass compares about n² legs: counted as n² / 128 steps of work (`work.rs`).
+            work::charge((n * n / 128) as u64 + 1);
             for k in 1..n {
                 fwd[k] = fwd[k - 1] + self.leg(t[k - 1], t[k]);
                 rev[k] = rev[k - 1] + self.leg(t[k], t[k - 1]);
@@ -127,7 +130,7 @@ impl Legs {
 /// The shortest tour (nodes, the robot first and the lift last; the first found of that
 /// length) from an iterated local search of at most `kicks` double-bridge kicks that stops at
 /// `until`.
-fn tour(legs: &Legs, kicks: usize, seed: u64, until: Instant) -> Vec<usize> {
+fn tour(legs: &Legs, kicks: usize, seed: u64, until: Instant, now: &dyn Fn() -> Instant) -> Vec<usize> {
     let n = legs.cells.len();
     // Nearest neighbour from the robot.
     let mut t = vec![0];
@@ -138,12 +141,12 @@ fn tour(legs: &Legs, kicks: usize, seed: u64, until: Instant) -> Vec<usize> {
         t.push(left.swap_remove(k));
     }
     t.push(n + 1);
-    legs.descend(&mut t, until);
+    legs.descend(&mut t, until, now);
     let mut shortest = (legs.length(&t), t.clone());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut best = t;
     for _ in 0..kicks {
-        if n < 8 || Instant::now() >= until {
+        if n < 8 || now() >= until {
             break;
         }
         // Double bridge: A B C D -> A C B D on the inner nodes.
@@ -152,7 +155,7 @@ fn tour(legs: &Legs, kicks: usize, seed: u64, until: Instant) -> Vec<usize> {
         let [p, q, r] = cuts;
         let mut t: Vec<usize> =
             best[..p].iter().chain(&best[q..r]).chain(&best[p..q]).chain(&best[r..]).copied().collect();
-        legs.descend(&mut t, until);
+        legs.descend(&mut t, until, now);
         let len = legs.length(&t);
         if len < shortest.0 {
             shortest = (len, t.clone());
@@ -176,13 +179,19 @@ pub(crate) struct Guide {
 impl Guide {
     /// The shortest static tour of `mine` found within `kicks` kicks (or by `until`). `None`
     /// without lambdas or lift, or when the distance tables would exceed `max_bytes`.
-    pub(crate) fn new(mine: &Mine, kicks: usize, until: Instant, max_bytes: usize) -> Option<Guide> {
+    pub(crate) fn new(
+        mine: &Mine,
+        kicks: usize,
+        until: Instant,
+        now: &dyn Fn() -> Instant,
+        max_bytes: usize,
+    ) -> Option<Guide> {
         let n0 = mine.cells.iter().filter(|&&c| c == LAMBDA).count();
         if n0 * mine.cells.len() * 4 > max_bytes {
             return None;
         }
         let legs = Legs::new(mine)?;
-        let t = tour(&legs, kicks, 1, until);
+        let t = tour(&legs, kicks, 1, until, now);
         if std::env::var_os("TUMBLE_SOLVE_DEBUG").is_some() {
             eprintln!("guide: {} lambdas, static tour {} moves", legs.cells.len(), legs.length(&t));
         }
@@ -247,7 +256,7 @@ mod tests {
         }
         let legs = Legs { cells: vec![106, 100, 110], d, nodes: 5, maps: Vec::new() };
         assert_eq!(legs.length(&[0, 1, 3, 2, 4]), 26);
-        let found = tour(&legs, 0, 1, Instant::now() + Duration::from_secs(5));
+        let found = tour(&legs, 0, 1, Instant::now() + Duration::from_secs(5), &Instant::now);
         assert_eq!(found[1..4].iter().map(|&i| legs.cells[i - 1]).collect::<Vec<_>>(), vec![100, 106, 110]);
         assert_eq!(legs.length(&[0, 2, 1, 3, 4]), 16);
     }
@@ -258,13 +267,13 @@ mod tests {
     #[test]
     fn the_guide_counts_the_moves_left_along_the_tour() {
         let mut m = Mine::parse("#########\n#L\\.R.\\.#\n#########\n").unwrap();
-        let g = Guide::new(&m, 10, Instant::now() + Duration::from_secs(5), 1 << 20).unwrap();
+        let g = Guide::new(&m, 10, Instant::now() + Duration::from_secs(5), &Instant::now, 1 << 20).unwrap();
         assert_eq!(g.order.len(), 2);
         assert_eq!(g.rest(&m), 7);
         m.step(crate::mine::Command::Right);
         assert_eq!(g.rest(&m), 6);
         m.step(crate::mine::Command::Right);
         assert_eq!((m.collected, g.rest(&m)), (1, 5));
-        assert!(Guide::new(&m, 10, Instant::now(), 8).is_none(), "tables over the memory allowed");
+        assert!(Guide::new(&m, 10, Instant::now(), &Instant::now, 8).is_none(), "tables over the memory allowed");
     }
 }

@@ -96,13 +96,13 @@ impl Continuations {
     /// long as `first_batch`. When the best route has changed, the work goes back to its first
     /// cut that changed.
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
-        let t0 = Instant::now();
+        let t0 = sh.now();
         // The runs stop at `until` (a cut is resumed where it stopped), but the first batch of
         // arrivals of a call may run for `first_batch`, so that calls make progress; the time
         // it takes counts in `spent`.
         let mut first = true;
         loop {
-            if sh.should_stop() || Instant::now() >= deadline || (!first && Instant::now() >= until) {
+            if sh.should_stop() || sh.now() >= deadline || (!first && sh.now() >= until) {
                 break;
             }
             let best = sh.best_route();
@@ -158,7 +158,7 @@ impl Continuations {
             let first_until = if first { (t0 + self.first_batch).max(until) } else { until }.min(deadline);
             let done = continue_cut(mine, p, k, found, width, self.skip, sh, until.min(deadline), first_until);
             let n = found.len();
-            if first && done == self.skip && n > done && Instant::now() < deadline {
+            if first && done == self.skip && n > done && sh.now() < deadline {
                 // The first batch did not finish in its time.
                 self.first_batch *= 2;
             } else if done > self.skip {
@@ -178,11 +178,11 @@ impl Continuations {
                 eprintln!(
                     "  continuations from cut {k}: {done} of {n} arrivals, width {width}: best {before} -> {} t {:.2}",
                     sh.best_score.load(Ordering::Relaxed),
-                    sh.start.elapsed().as_secs_f64()
+                    sh.elapsed().as_secs_f64()
                 );
             }
         }
-        self.spent += t0.elapsed();
+        self.spent += sh.since(t0);
     }
 }
 
@@ -207,7 +207,7 @@ fn cut_arrivals(
     sh: &Shared,
     deadline: Instant,
 ) -> Option<Vec<Arrival>> {
-    let over = || sh.should_stop() || Instant::now() >= deadline;
+    let over = || sh.should_stop() || sh.now() >= deadline;
     let alive = state_cap(mine, sh);
     let ask = Ask { most: CONTINUED.min(alive), slack: usize::from(equal), alive };
     let found = arrivals(p, t, k, 1, ask, &over);
@@ -235,7 +235,7 @@ fn continue_cut(
     let first = done;
     while done < found.len() && !sh.should_stop() {
         let end = if done == first { first_until } else { until };
-        if Instant::now() >= end {
+        if sh.now() >= end {
             break;
         }
         let chunk = &found[done..(done + batch).min(found.len())];

@@ -16,7 +16,7 @@ const EDIT_COMMANDS: [u8; 6] = *b"LRUDWS";
 /// Greedy edit passes over the shared best route until no edit helps, `until` has passed, or
 /// the search must stop.
 pub(crate) fn edit(mine: &Mine, sh: &Shared, until: Instant) {
-    let over = || sh.should_stop() || Instant::now() >= until;
+    let over = || sh.should_stop() || sh.now() >= until;
     let (mut route, mut score) = best_prefix(mine, &sh.best_route());
     loop {
         if over() {

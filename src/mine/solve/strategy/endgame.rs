@@ -60,7 +60,7 @@ impl Strategy for EndGame {
             eprintln!(
                 "  end game {back} lambdas before the end, width {width}: best {} t {:.2}",
                 sh.best_score.load(Ordering::Relaxed),
-                sh.start.elapsed().as_secs_f64()
+                sh.elapsed().as_secs_f64()
             );
         }
         done

@@ -89,7 +89,7 @@ impl Strategy for Lane {
                 self.defer,
                 self.guide,
                 sh.best_score.load(Ordering::Relaxed),
-                sh.start.elapsed().as_secs_f64()
+                sh.elapsed().as_secs_f64()
             );
         }
         if !done {

@@ -20,6 +20,7 @@ use crate::mine::map::Mine;
 use crate::mine::solve::base::edit::{apply, Edit, Placed};
 use crate::mine::solve::base::replay::Snapshots;
 use crate::mine::solve::base::shared::{best_prefix, command, tail_value, Shared};
+use crate::mine::solve::base::work;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::time::Instant;
@@ -60,7 +61,7 @@ fn best_pair_at(route: &[u8], snaps: &Snapshots, i: usize, set: &[Edit], score: 
             if j == n || m.ending.is_some() {
                 break;
             }
-            m.step(command(route[j]));
+            work::step(&mut m, command(route[j]));
         }
     }
     best.map(|(v, a, b)| (v, apply(route, &[a, b])))
@@ -98,7 +99,7 @@ impl PairEdits {
 /// higher than the route, offering it to `sh`; until a whole round of the route brings nothing,
 /// `until` has passed, or the search must stop.
 fn improve(mine: &Mine, sh: &Shared, route: Vec<u8>, cursor: &mut usize, until: Instant) {
-    let over = || sh.should_stop() || Instant::now() >= until;
+    let over = || sh.should_stop() || sh.now() >= until;
     let set = edits(!mine.beards.is_empty());
     let (mut route, mut score) = best_prefix(mine, &route);
     // A round of the route per better route found, the states along it played once.

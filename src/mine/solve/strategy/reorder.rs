@@ -96,7 +96,7 @@ fn moves(n: usize, reach: usize) -> Vec<Move> {
 /// Passes of order changes (blocks moved at most `reach` collections, see [`moves`]) over the
 /// shared best route until one brings nothing, `until` has passed, or the search must stop.
 pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
-    let over = || sh.should_stop() || Instant::now() >= until;
+    let over = || sh.should_stop() || sh.now() >= until;
     loop {
         let before = sh.best_score.load(Ordering::Relaxed);
         let (route, _) = best_prefix(mine, &sh.best_route());
@@ -116,7 +116,7 @@ pub(crate) fn reorder(mine: &Mine, sh: &Shared, until: Instant, reach: usize) {
                 "reorder: {n} collections, {} orders, best {before} -> {} t {:.2}",
                 cands.len(),
                 sh.best_score.load(Ordering::Relaxed),
-                sh.start.elapsed().as_secs_f64()
+                sh.elapsed().as_secs_f64()
             );
         }
         if over() || sh.best_score.load(Ordering::Relaxed) <= before {

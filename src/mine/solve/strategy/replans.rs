@@ -58,10 +58,10 @@ impl Strategy for Replans {
     /// counts in `spent`. A route with fewer than 4 collections has no parts to start from.
     fn run(&mut self, cx: &mut Cx, until: Instant) -> bool {
         let (mine, sh) = (cx.mine, cx.sh);
-        let t0 = Instant::now();
+        let t0 = sh.now();
         let (max_width, max_cap) = width_caps(mine, sh.memory_limit);
         let mut first = true;
-        while !sh.should_stop() && (first || Instant::now() < until) && Instant::now() + self.expected() < cx.deadline {
+        while !sh.should_stop() && (first || sh.now() < until) && sh.now() + self.expected() < cx.deadline {
             first = false;
             let route = sh.best_route();
             let replay = Replay::new(mine, &route);
@@ -70,19 +70,19 @@ impl Strategy for Replans {
             let Some(cut) = (total >= den).then(|| replay.cut(total - total * num / den)).flatten() else { break };
             let width = self.width.min(max_width);
             let p = Params { max_cap, ..Params::of_config(CONFIG, width, 0) };
-            let t1 = Instant::now();
+            let t1 = sh.now();
             let before = sh.best_score.load(Ordering::Relaxed);
             if !run(mine, &route[..cut], sh, &p, cx.deadline) {
-                self.spent += t0.elapsed();
+                self.spent += sh.since(t0);
                 return false;
             }
-            self.last_wall = t1.elapsed();
+            self.last_wall = sh.since(t1);
             self.widened = false;
             if debug() {
                 eprintln!(
                     "  replan width {width} from {num}/{den} (move {cut}): best {before} -> {} t {:.2}",
                     sh.best_score.load(Ordering::Relaxed),
-                    sh.start.elapsed().as_secs_f64()
+                    sh.elapsed().as_secs_f64()
                 );
             }
             self.next += 1;
@@ -94,7 +94,7 @@ impl Strategy for Replans {
                 }
             }
         }
-        self.spent += t0.elapsed();
+        self.spent += sh.since(t0);
         true
     }
 }

@@ -76,7 +76,7 @@ pub(crate) fn polish_ties(mine: &Mine, sh: &Shared, until: Instant) {
 /// every cut, in parallel; better routes go to `sh`. False if `until` or the stop conditions
 /// cut it short, or the tables would take more than a sixteenth of the memory limit.
 fn pass(mine: &Mine, sh: &Shared, route: &[u8], until: Instant) -> bool {
-    let over = || sh.should_stop() || Instant::now() >= until;
+    let over = || sh.should_stop() || sh.now() >= until;
     let before = sh.best_score.load(Ordering::Relaxed);
     let (route, _) = best_prefix(mine, route);
     let Some(p) = Plan::new(mine, route, sh.memory_limit / 16) else { return false };
@@ -97,7 +97,7 @@ fn pass(mine: &Mine, sh: &Shared, route: &[u8], until: Instant) -> bool {
             p.goals.len(),
             jobs.len(),
             sh.best_score.load(Ordering::Relaxed),
-            sh.start.elapsed().as_secs_f64()
+            sh.elapsed().as_secs_f64()
         );
     }
     !over()

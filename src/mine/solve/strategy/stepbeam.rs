@@ -44,6 +44,7 @@ use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
 use crate::mine::solve::base::shared::{best_prefix, command, debug, stop_value, Shared};
 use crate::mine::solve::base::tail::Tail;
+use crate::mine::solve::base::work;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -228,8 +229,8 @@ impl StepBeam {
     /// ([`START_GROWTH`] times from the start, twice from a cut). Once its width no longer
     /// grows, a series runs again only when the best score has changed (it prunes more).
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
-        let t0 = Instant::now();
-        let over = || sh.should_stop() || Instant::now() >= deadline;
+        let t0 = sh.now();
+        let over = || sh.should_stop() || sh.now() >= deadline;
         if self.tables.is_none() {
             self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
             self.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new())).collect();
@@ -239,19 +240,19 @@ impl StepBeam {
             return;
         };
         let t = &tables;
-        while Instant::now() < until && !over() {
+        while sh.now() < until && !over() {
             if self.run.is_none() {
                 let best = sh.best_score.load(Ordering::Relaxed);
                 let Some(run) = self.next_run(mine, sh, best, deadline) else { break };
                 if debug() {
-                    let t = sh.start.elapsed().as_secs_f64();
+                    let t = sh.elapsed().as_secs_f64();
                     eprintln!("  step beam width {} from move {} starts: t {t:.2}", run.width, run.prefix.len());
                 }
                 self.run = Some(run);
             }
-            let (t1, i) = (Instant::now(), self.run.as_ref().map_or(0, |r| r.series));
+            let (t1, i) = (sh.now(), self.run.as_ref().map_or(0, |r| r.series));
             let ended = advance(&mut self.run, mine, t, sh, &over);
-            let took = t1.elapsed();
+            let took = sh.since(t1);
             self.spent_by[usize::from(self.series[i].0 != Origin::Start)] += took;
             self.series[i].1.running += took;
             let Some(ended) = ended else { break };
@@ -267,7 +268,7 @@ impl StepBeam {
             }
         }
         self.tables = Some(Some(tables));
-        self.spent += t0.elapsed();
+        self.spent += sh.since(t0);
     }
 
     /// The next run. The runs from the start and those from the cuts of the best route take
@@ -286,7 +287,7 @@ impl StepBeam {
         // Whether the next run of a series ends before the deadline, taking as many times as
         // long as the last one as it is wider.
         let fits = |from: Origin, s: &Series| {
-            s.last_wall.is_zero() || Instant::now() + s.last_wall * from.growth() as u32 <= deadline
+            s.last_wall.is_zero() || sh.now() + s.last_wall * from.growth() as u32 <= deadline
         };
         let cut = self
             .series
@@ -317,21 +318,10 @@ impl Run {
         let tail = Tail::new(mine, &sh.best_route(), sh.best_score.load(Ordering::Relaxed));
         let mut start = mine.clone();
         for &c in &prefix {
-            start.step(command(c));
+            work::step(&mut start, command(c));
         }
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run {
-            prefix,
-            width,
-            best,
-            layer: vec![start],
-            links,
-            seen,
-            series,
-            near: Vec::new(),
-            tail,
-            started: Instant::now(),
-        }
+        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new(), tail, started: sh.now() }
     }
 }
 
@@ -366,7 +356,7 @@ fn advance(
             r.width,
             r.prefix.len(),
             sh.best_score.load(Ordering::Relaxed),
-            sh.start.elapsed().as_secs_f64()
+            sh.elapsed().as_secs_f64()
         );
     }
     // One near miss for each collection order, the best ones.
@@ -382,7 +372,7 @@ fn advance(
         }
     }
     let best = r.best;
-    let wall = r.started.elapsed();
+    let wall = sh.since(r.started);
     *run = None;
     Some(Some(Ended { depth, best, near, wall }))
 }
@@ -419,7 +409,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                     }
                     let child = scratch.get_or_insert_with(|| m.clone());
                     child.clone_from(m);
-                    child.step(command(c));
+                    work::step(child, command(c));
                     if (c != b'W' && c != b'S' && child.robot == m.robot) || (c == b'W' && child.cells == m.cells) {
                         // A move that did not move is a wait; a wait while nothing moves is lost.
                         continue;
@@ -483,7 +473,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
             .par_iter()
             .map(|c| {
                 let mut child = layer[(c.link >> 3) as usize].clone();
-                child.step(command(COMMANDS[(c.link & 7) as usize]));
+                work::step(&mut child, command(COMMANDS[(c.link & 7) as usize]));
                 let h = coarse_hash(&child);
                 let g = goals_key_in(t, &child);
                 (child, h, g)

@@ -162,7 +162,7 @@ pub(crate) fn prepare<'g>(mine: &Mine, sh: &Shared, guide: impl FnOnce() -> Opti
             "traps: {} exits, forks {from_route} then {forked} with the tour, polished {polished}, best {before} -> {} t {:.2}",
             exits.len(),
             sh.best_score.load(Ordering::Relaxed),
-            sh.start.elapsed().as_secs_f64()
+            sh.elapsed().as_secs_f64()
         );
     }
 }
@@ -223,7 +223,7 @@ mod tests {
         let before = mine.clone().run(std::str::from_utf8(DETOUR).unwrap());
         assert_eq!((before.score, before.moves), (5459, 241));
         let sh = Shared::for_test(before.score, DETOUR);
-        let guide = Guide::new(&mine, 2000, Instant::now() + Duration::from_secs(5), 1 << 28);
+        let guide = Guide::new(&mine, 2000, Instant::now() + Duration::from_secs(5), &Instant::now, 1 << 28);
         prepare(&mine, &sh, || guide.as_ref(), Instant::now() + Duration::from_secs(60));
         let score = sh.best_score.load(Ordering::Relaxed);
         // The high-score table's 5477 (223 moves), 18 more than the detour.

@@ -1,6 +1,7 @@
 //! Every bundled demo loads and exports, and the mine demos score what their titles say.
 
 use assert_cmd::Command;
+use predicates::str::contains;
 use tumble::export::gif_read::decode;
 use tumble::mine::Mine;
 
@@ -69,6 +70,43 @@ fn the_built_in_demos_are_the_files_of_the_demos_folder() {
         .collect();
     files.sort();
     assert_eq!(built_in, files);
+}
+
+#[test]
+fn the_built_in_tour_is_the_files_of_the_demos_folder_and_plays_from_anywhere() {
+    let tour = tumble::talk::builtin::find("tour").expect("tour is built in");
+    for (name, text) in tour.files {
+        assert_eq!(&std::fs::read_to_string(demos_dir().join(name)).unwrap(), text, "{name}");
+    }
+    // From an empty folder: the page of the built-in talk, then its files written out, played
+    // back from there, and refused a second time (nothing overwritten).
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| Command::cargo_bin("tumble").unwrap().current_dir(dir.path()).args(args).assert();
+    run(&["talk", "tour", "--out", "tour.html"]).success().stderr(contains("wrote tour.html"));
+    assert!(std::fs::read_to_string(dir.path().join("tour.html"))
+        .unwrap()
+        .contains("tumble: three puzzles with gravity"));
+    run(&["demo", "tour", "--source", "mine"]).success().stderr(contains("wrote mine/tour-board.txt"));
+    for (name, text) in tour.files {
+        assert_eq!(&std::fs::read_to_string(dir.path().join("mine").join(name)).unwrap(), text, "{name}");
+    }
+    run(&["talk", "mine/tour.toml", "--out", "own.html"]).success();
+    let again = run(&["demo", "tour", "--source", "mine"]).code(2);
+    assert!(String::from_utf8_lossy(&again.get_output().stderr).contains("the file exists; not overwritten"));
+    run(&["demo", "figure1", "--source", "."]).success().stderr(contains("wrote ./figure1.box"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("figure1.box")).unwrap(),
+        std::fs::read_to_string(demos_dir().join("figure1.box")).unwrap()
+    );
+    run(&["talk", "nosuch", "--out", "x.html"]).code(2).stderr(contains("the built-in talks are: tour"));
+    // An empty title is refused at its line and column.
+    std::fs::write(
+        dir.path().join("empty.toml"),
+        "title = \"\"\n[[item]]\nbox = \".........@...o....ooo..xox...\"\nmoves = \"+\"\n",
+    )
+    .unwrap();
+    run(&["talk", "empty.toml", "--out", "e.html"]).code(2).stderr(contains("empty.toml:1:9: `title` is empty"));
+    assert!(!dir.path().join("e.html").exists());
 }
 
 #[test]

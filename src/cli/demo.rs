@@ -29,6 +29,11 @@ pub struct DemoArgs {
     /// ones built into tumble.
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// Write the input files of the demo NAME (or of the built-in talk `tour`) into this folder,
+    /// made if missing, as a start for your own, instead of exporting it. Existing files are
+    /// not overwritten.
+    #[arg(long, value_name = "DIR", conflicts_with = "dir")]
+    pub source: Option<PathBuf>,
     #[command(flatten)]
     pub picture: PictureArgs,
 }
@@ -185,6 +190,12 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         }
         return Ok(0);
     };
+    if let Some(folder) = &args.source {
+        if args.picture.any() {
+            return Err(CliError::Input("--source writes input files, not pictures: give it alone".into()));
+        }
+        return write_source(&demos, &name, folder);
+    }
     let demo = find(&demos, &name)?;
     args.picture.refuse_inputs()?;
     let anim = animation(demo)?;
@@ -200,5 +211,39 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         picture.check()?;
     }
     write_animations(anim.as_ref(), &picture)?;
+    Ok(0)
+}
+
+/// Writes the built-in files of the demo or talk `name` into `folder` (made if missing); each
+/// file is written whole or not at all, and an existing file is refused before any is written.
+///
+/// # Errors
+/// No such demo or talk (the message lists both), a file that exists, I/O errors.
+fn write_source(demos: &[Demo], name: &str, folder: &Path) -> Result<i32, CliError> {
+    let files: Vec<(String, &str)> = if let Some(talk) = crate::talk::builtin::find(name) {
+        talk.files.iter().map(|(n, t)| (n.to_string(), *t)).collect()
+    } else {
+        let demo = find(demos, name).map_err(|e| match e {
+            CliError::Input(m) => {
+                CliError::Input(format!("{m}; the built-in talks are: {}", crate::talk::builtin::names()))
+            }
+            e => e,
+        })?;
+        let file = format!("{}.{}", demo.name, demo.kind);
+        let text = BUILT_IN.iter().find(|(n, _)| *n == file).map(|(_, t)| *t);
+        vec![(file, text.expect("every listed demo is built in"))]
+    };
+    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| folder.join(n)).collect();
+    if let Some(p) = paths.iter().find(|p| p.exists()) {
+        return Err(CliError::Input(format!(
+            "{}: the file exists; not overwritten (name another folder)",
+            p.display()
+        )));
+    }
+    std::fs::create_dir_all(folder).map_err(|e| CliError::Input(format!("{}: {e}", folder.display())))?;
+    for (path, (_, text)) in paths.iter().zip(&files) {
+        crate::export::atomic::write_atomically(path, |f| std::io::Write::write_all(f, text.as_bytes()))?;
+        super::output::wrote(path);
+    }
     Ok(0)
 }

@@ -5,6 +5,8 @@
 mod box_cmd;
 mod box_words;
 mod demo;
+#[cfg(feature = "gui")]
+mod display;
 mod error;
 mod excerpt;
 mod mine_cmd;

@@ -458,6 +458,7 @@ fn write_page(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode, path
         talk: false,
     };
     crate::export::html::write_page(path, &[slide], &opts)?;
+    wrote(path);
     Ok(())
 }
 

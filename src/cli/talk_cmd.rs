@@ -87,6 +87,7 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
         page_path(out)?;
     }
     let (slides, title) = talk_slides(&args.file, args.dir.as_deref(), args.theme)?;
+    crate::input::refuse_outputs(args.out.iter().map(|p| ("--out", p.as_path()))).map_err(CliError::Input)?;
     if args.out.is_empty() {
         return play(slides, &title, &args);
     }
@@ -102,7 +103,7 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
     let page: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
     for out in &args.out {
         write_page(out, &page, &opts)?;
-        eprintln!("wrote {}", out.display());
+        super::output::wrote(out);
     }
     Ok(0)
 }
@@ -131,7 +132,7 @@ fn page_path(path: &Path) -> Result<(), CliError> {
 #[cfg(feature = "gui")]
 fn play(slides: Vec<Slide>, title: &str, args: &TalkArgs) -> Result<i32, CliError> {
     use crate::viewer::{self, ViewerOptions};
-    super::view::check_display()?;
+    super::display::check_display()?;
     let opts = ViewerOptions {
         width: args.size,
         speed: args.speed,

@@ -183,7 +183,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
         (vec![one], title)
     };
     refuse_screenshot(&args)?;
-    check_display()?;
+    super::display::check_display()?;
     let opts = options(&args, args.talk.is_none(), args.demos);
     viewer::run(slides, &title, opts).map_err(CliError::Input)?;
     Ok(0)
@@ -197,7 +197,7 @@ fn live(
     shown: fn(String) -> String,
 ) -> Result<i32, CliError> {
     refuse_screenshot(args)?;
-    check_display()?;
+    super::display::check_display()?;
     let played = viewer::live::run_live(game, title, options(args, true, false)).map_err(CliError::Input)?;
     if let Some(moves) = played {
         print_line(&shown(moves))?;
@@ -236,14 +236,6 @@ fn check_flags(args: &ViewArgs) -> Result<(), CliError> {
 fn refuse_screenshot(args: &ViewArgs) -> Result<(), CliError> {
     let shot = args.screenshot.iter().map(|p| ("--screenshot", p.as_path()));
     crate::input::refuse_outputs(shot).map_err(CliError::Input)
-}
-
-pub(super) fn check_display() -> Result<(), CliError> {
-    viewer::display_available().map_err(|why| {
-        CliError::Input(format!(
-            "{why}; the viewer needs a display. Write a GIF instead with --gif FILE (tumble box STATE MOVES --gif out.gif, tumble mine run MAP ROUTE --gif out.gif, tumble ohno solve BOARD --gif out.gif)"
-        ))
-    })
 }
 
 fn options(args: &ViewArgs, autoplay: bool, cycle: bool) -> ViewerOptions {

@@ -32,6 +32,7 @@
 //! This file holds what a talk is; reading one is `parse.rs`, which imports these types and
 //! which this file only re-exports ([`load`], [`parse`]).
 
+pub mod builtin;
 mod parse;
 mod reveal;
 pub mod slides;

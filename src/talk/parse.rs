@@ -4,6 +4,7 @@
 //! [`load`] and [`parse`] live here and the talk module re-exports them; this file imports the
 //! talk's types ([`Talk`], [`Item`], [`Content`]) from it, never the other way round.
 
+use super::builtin::{self, BuiltIn};
 use super::{Content, Item, Location, Talk, TalkError};
 use crate::mine::{Command, Mine};
 use crate::ohno::{explain, Board};
@@ -22,6 +23,8 @@ struct Ctx<'a> {
     text: &'a str,
     file: &'a str,
     dir: &'a Path,
+    /// A built-in talk's files: map and board names are looked up here, not on disk.
+    built_in: Option<&'static BuiltIn>,
 }
 
 type Entry<'a, 'i> = (&'a Spanned<std::borrow::Cow<'i, str>>, &'a Spanned<DeValue<'i>>);
@@ -34,6 +37,9 @@ impl Ctx<'_> {
     /// The string value of `key`, or an error at the value saying what it should hold.
     fn string(&self, key: &str, v: &Spanned<DeValue<'_>>, what: &str) -> Result<String, TalkError> {
         match v.get_ref() {
+            DeValue::String(s) if key == "title" && s.trim().is_empty() => {
+                Err(self.err(v.span().start, format!("`title` is empty; it is {what}")))
+            }
             DeValue::String(s) => Ok(s.to_string()),
             _ => Err(self.err(v.span().start, format!("`{key}` must be a string: {what}"))),
         }
@@ -41,6 +47,11 @@ impl Ctx<'_> {
 
     /// Reads `name` (relative to the talk's folder) as text.
     fn read(&self, kind: &str, name: &str, at: usize) -> Result<(String, String), TalkError> {
+        if let Some(b) = self.built_in {
+            let text =
+                b.file(name).ok_or_else(|| self.err(at, format!("{kind} {name}: not a file of the built-in talk")))?;
+            return Ok((format!("{name} (built in)"), text.to_string()));
+        }
         let path = self.dir.join(name);
         let shown = path.display().to_string();
         let bytes = crate::input::read_file(&path).map_err(|e| self.err(at, format!("{kind} {shown}: {}", e.why)))?;
@@ -66,10 +77,18 @@ fn in_order<'a, 'i>(table: &'a DeTable<'i>) -> Vec<Entry<'a, 'i>> {
 pub fn load(path: &Path) -> Result<Talk, TalkError> {
     let file = path.display().to_string();
     let start = Location { line: 1, column: 1 };
+    if let Some(b) = path.to_str().and_then(builtin::find).filter(|_| !path.exists()) {
+        return load_built_in(b);
+    }
     let bytes = crate::input::read_file(path).map_err(|e| TalkError {
         file: file.clone(),
         at: start,
-        message: format!("cannot read the talk: {}", e.why),
+        message: match e.why {
+            crate::input::Why::Io(ref io) if io.kind() == std::io::ErrorKind::NotFound => {
+                format!("cannot read the talk: {}; the built-in talks are: {}", e.why, builtin::names())
+            }
+            _ => format!("cannot read the talk: {}", e.why),
+        },
     })?;
     let text = String::from_utf8(bytes).map_err(|e| TalkError {
         file: file.clone(),
@@ -89,8 +108,22 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
     talk(text, file, dir)
 }
 
+/// The built-in talk `b`, its map and board files read from the binary.
+///
+/// # Errors
+/// None for the talks tumble ships (tests/demos.rs plays each); the same as [`parse`] otherwise.
+pub fn load_built_in(b: &'static BuiltIn) -> Result<Talk, TalkError> {
+    let (name, text) = b.files[0];
+    let cx = Ctx { text, file: &format!("{name} (built in)"), dir: Path::new("."), built_in: Some(b) };
+    talk_in(&cx)
+}
+
 pub(super) fn talk(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
-    let cx = Ctx { text, file, dir };
+    talk_in(&Ctx { text, file, dir, built_in: None })
+}
+
+fn talk_in(cx: &Ctx<'_>) -> Result<Talk, TalkError> {
+    let (text, file) = (cx.text, cx.file);
     let root = DeTable::parse(text).map_err(|e| cx.err(e.span().map_or(0, |s| s.start), e.message().trim()))?;
     let mut title = None;
     let mut items = Vec::new();

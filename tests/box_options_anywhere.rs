@@ -71,6 +71,11 @@ fn a_dash_dash_that_ends_the_options_still_does() {
 fn a_word_too_many_or_an_unknown_option_is_a_usage_error() {
     tumble().args(["box", FIGURE1, "--", "-<", "-<"]).assert().code(2);
     tumble().args(["box", FIGURE1, "--", "--bogus"]).assert().code(2).stderr(predicates::str::contains("--bogus"));
+    // A third word is named as an unexpected argument, not as a subcommand (issue 38, 15).
+    let a = tumble().args(["box", FIGURE1, "+", "extra"]).assert().code(2);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert!(err.contains("unexpected argument 'extra'"), "{err}");
+    assert!(!err.contains("subcommand"), "{err}");
 }
 
 #[test]

@@ -196,6 +196,11 @@ pub fn run(args: DemoArgs) -> Result<i32, CliError> {
         }
         return write_source(&demos, &name, folder);
     }
+    if crate::talk::builtin::find(&name).is_some() && find(&demos, &name).is_err() {
+        return Err(CliError::Input(format!(
+            "{name} is a built-in talk, not a demo: play it with tumble talk {name} (or write it with tumble demo {name} --source DIR)"
+        )));
+    }
     let demo = find(&demos, &name)?;
     args.picture.refuse_inputs()?;
     let anim = animation(demo)?;

@@ -186,6 +186,7 @@ pub fn run(args: ViewArgs) -> Result<i32, CliError> {
     super::display::check_display()?;
     let opts = options(&args, args.talk.is_none(), args.demos);
     viewer::run(slides, &title, opts).map_err(CliError::Input)?;
+    args.screenshot.iter().for_each(|p| super::output::wrote(p));
     Ok(0)
 }
 
@@ -199,6 +200,7 @@ fn live(
     refuse_screenshot(args)?;
     super::display::check_display()?;
     let played = viewer::live::run_live(game, title, options(args, true, false)).map_err(CliError::Input)?;
+    args.screenshot.iter().for_each(|p| super::output::wrote(p));
     if let Some(moves) = played {
         print_line(&shown(moves))?;
     }

@@ -34,6 +34,10 @@ pub struct BoxArgs {
     /// Taken as typed, even when it begins with `-` (`-<`, `--`, `---`).
     #[arg(allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// Words after the state and the moves: refused by [`run`] with a message that names the
+    /// first (clap alone would call it a subcommand).
+    #[arg(hide = true, allow_hyphen_values = true)]
+    pub extra: Vec<String>,
     /// Print the box in its final orientation as ASCII art (`*` outside the opening) instead of the state.
     #[arg(long, conflicts_with = "trace")]
     pub ascii: bool,
@@ -165,6 +169,11 @@ fn solve_cmd(args: SolveArgs) -> Result<i32, CliError> {
 
 /// Runs `tumble box`.
 pub fn run(args: BoxArgs) -> Result<i32, CliError> {
+    if let Some(word) = args.extra.first() {
+        return Err(CliError::Input(format!(
+            "unexpected word '{word}' after the state and the moves: tumble box takes STATE MOVES (see tumble box --help)"
+        )));
+    }
     args.picture.check()?;
     if let Some(BoxCommand::Solve(a)) = args.solve {
         return solve_cmd(a);

@@ -79,8 +79,8 @@ fn is_moves(word: &str) -> bool {
 }
 
 /// The words after `box` as `OPTIONS -- STATE MOVES`, or `None` to leave them as typed (a
-/// `--` before the state, no state, or `box solve`: clap's own reading and errors). A third
-/// value stays a value, so that clap calls it an unexpected argument, not a subcommand.
+/// `--` before the state, no state, `box solve`, or more than two values: clap's own reading
+/// and errors).
 fn reorder(words: &[&str], takes_value: &dyn Fn(&str) -> Option<bool>) -> Option<Vec<String>> {
     let mut options: Vec<&str> = Vec::new();
     let mut values: Vec<&str> = Vec::new();
@@ -110,7 +110,7 @@ fn reorder(words: &[&str], takes_value: &dyn Fn(&str) -> Option<bool>) -> Option
         }
         i += 1;
     }
-    if values.is_empty() || values.first() == Some(&"solve") {
+    if values.is_empty() || values.first() == Some(&"solve") || values.len() > 2 {
         return None;
     }
     let mut out: Vec<String> = options.into_iter().map(String::from).collect();

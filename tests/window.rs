@@ -25,7 +25,7 @@ use tumble::r#box::draw::BoxAnimation;
 use tumble::r#box::{parse_moves, record, BoxState};
 use tumble::render::raster;
 use tumble::viewer::player::Manipulations;
-use window::{differ, difference, have, same, screenshot, Window};
+use window::{capture_area, differ, difference, have, keys_at, same, screenshot, window_gone, window_named, Window};
 
 const STATE: &str = ".........@...o....ooo..xox...";
 const MOVES: &str = "+>|<-v+^+";
@@ -67,7 +67,7 @@ fn main() {
             skip(&format!("no {tool} (apt-get install xdotool imagemagick)"));
         }
     }
-    let checks: [(&str, Check); 12] = [
+    let checks: [(&str, Check); 13] = [
         ("window_picture_matches_the_raster_picture", picture_matches_raster),
         ("clicker_keys_step_the_box", clicker_keys_step_the_box),
         ("clicker_keys_step_the_mine_and_0h_n0", clicker_keys_step_mine_and_ohno),
@@ -79,6 +79,7 @@ fn main() {
         ("resize_keeps_the_aspect_sharp", resize_keeps_aspect),
         ("live_play_help_and_quit", live_play),
         ("mine_hint_path_and_enter", mine_hint),
+        ("n_opens_the_presenter_view", presenter_view),
         // Last: it starts a window manager, which the checks above run without.
         ("f_toggles_full_screen", full_screen),
     ];
@@ -381,6 +382,56 @@ fn talk_walks_its_items(dir: &Path) -> Result<(), String> {
     let (tl, _) = times(&box_anim());
     same("back: the box at its end", &w.capture()?, &slide(3, tl.duration)?)?;
     Ok(())
+}
+
+/// N opens the presenter view, a second window beside the audience's: it follows the talk
+/// (its notes change with the slide), keys pressed in it drive the talk, Esc closes it alone,
+/// N opens it again, and it closes with the audience's window.
+fn presenter_view(dir: &Path) -> Result<(), String> {
+    const NAME: &str = "presenter view";
+    let talk = Path::new(env!("CARGO_MANIFEST_DIR")).join("demos/tour.toml");
+    let talk = talk.to_str().unwrap();
+    let slide = |n: u32, at: f64| -> Result<RgbaImage, String> {
+        screenshot(dir, &["--talk", talk, "--size", "480", "--slide", &n.to_string()], at)
+    };
+    let mut w = Window::start(dir, &["--talk", talk, "--size", "480"])?;
+    let (ax, ay) = (w.geometry.0 + 20, w.geometry.1 + 20);
+    keys_at(ax, ay, &["n"], 0.2)?;
+    let (_, view) = window_named(NAME, 10.0).ok_or("no presenter view 10 s after N")?;
+    if view.0 < w.geometry.0 + w.geometry.2 {
+        return Err(format!("the presenter view {view:?} covers the audience's window {:?}", w.geometry));
+    }
+    // The notes: between the slide line and the next item's line.
+    let notes_area = (view.0, view.1 + view.3 / 4, view.2, view.3 / 3);
+    sleep(1.0);
+    let opening = capture_area(dir, notes_area)?;
+    keys_at(ax, ay, &["Next", "Next"], 1.0)?;
+    same("the audience's window: the box waiting", &w.capture()?, &slide(3, 0.0)?)?;
+    let the_box = capture_area(dir, notes_area)?;
+    differ("the presenter view's notes: opening card, then the box's", &opening, &the_box, 3.0)?;
+    // A key pressed in the presenter view steps the audience's window.
+    keys_at(view.0 + 40, view.1 + 40, &["Next"], 1.0)?;
+    let (_, m) = times(&box_anim());
+    same("the box after Next in the presenter view", &w.capture()?, &slide(3, m.rests[0])?)?;
+    keys_at(view.0 + 40, view.1 + 40, &["Escape"], 0.2)?;
+    if !window_gone(NAME, 3.0) {
+        return Err("Esc in the presenter view did not close it".into());
+    }
+    if !w.running() {
+        return Err("Esc in the presenter view closed the audience's window too".into());
+    }
+    keys_at(ax, ay, &["n"], 0.2)?;
+    window_named(NAME, 10.0).ok_or("N did not open the presenter view again")?;
+    keys_at(ax, ay, &["q"], 0.2)?;
+    w.wait_exit()?;
+    if !window_gone(NAME, 3.0) {
+        return Err("the presenter view outlived the audience's window".into());
+    }
+    Ok(())
+}
+
+fn sleep(seconds: f64) {
+    std::thread::sleep(std::time::Duration::from_secs_f64(seconds));
 }
 
 /// A resized window keeps the picture's shape, drawn sharp at the new size: the picture area

@@ -42,7 +42,7 @@ const EXAMPLES: &str = "Examples:
   tumble ohno solve board.txt --steps --gif steps.gif
   tumble demo figure1 --gif figure1.gif
   tumble view box .........@...o....ooo..xox... '+>|<-v+^+'
-  tumble talk demos/tour.toml --out tour.html   (one page that plays like the viewer)
+  tumble talk tour --out tour.html   (the bundled talk as one page that plays like the viewer)
   tumble view mine map.txt          (play it yourself)";
 
 #[derive(Subcommand, Debug)]
@@ -68,6 +68,18 @@ enum Command {
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
+    },
+    /// The presenter view of a running viewer (started by key N; reads where the show is on
+    /// standard input).
+    #[cfg(feature = "gui")]
+    #[command(hide = true, name = "presenter-view")]
+    PresenterView {
+        /// Light or dark.
+        #[arg(long, value_enum, default_value_t)]
+        theme: crate::theme::Theme,
+        /// The talk's title, for the window's title.
+        #[arg(long, default_value = "")]
+        title: String,
     },
 }
 
@@ -162,6 +174,10 @@ pub fn main() -> i32 {
         #[cfg(feature = "gui")]
         Command::View(args) => view::run(args),
         Command::Completions { shell } => completions(shell),
+        #[cfg(feature = "gui")]
+        Command::PresenterView { theme, title } => {
+            crate::viewer::notes_window::run(theme, &title).map(|()| 0).map_err(CliError::Input)
+        }
     };
     match result {
         // A signal that the command answered by stopping early (the viewer closes, a game

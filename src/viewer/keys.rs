@@ -25,6 +25,8 @@ pub enum Action {
     Restart,
     /// Save the show as a GIF.
     SaveGif,
+    /// The presenter view (a second window: notes, next item, clock) on or off.
+    PresenterView,
     /// Full screen on or off.
     Fullscreen,
     /// Status line and timeline on or off.
@@ -54,6 +56,7 @@ pub const PLAYBACK_KEYS: &[(KeyCode, Action)] = &[
     (KeyCode::H, Action::ToggleHud),
     (KeyCode::B, Action::Blank),
     (KeyCode::F, Action::Fullscreen),
+    (KeyCode::N, Action::PresenterView),
     (KeyCode::G, Action::SaveGif),
     (KeyCode::Escape, Action::Escape),
     (KeyCode::Q, Action::Quit),
@@ -80,6 +83,7 @@ pub fn key_name(code: KeyCode) -> &'static str {
         KeyCode::B => "B",
         KeyCode::F => "F",
         KeyCode::G => "G",
+        KeyCode::N => "N",
         KeyCode::Q => "Q",
         _ => "?",
     }
@@ -100,6 +104,7 @@ fn describe(a: Action) -> &'static str {
         Action::Blank => "black screen until any key",
         Action::Fullscreen => "full screen on / off",
         Action::SaveGif => "save this animation as tumble-view-N.gif",
+        Action::PresenterView => "presenter view on / off: notes, next item, clock (a second window)",
         Action::Help => "this help (? again or Esc hides it)",
         Action::Escape => "hide this help, else quit",
         Action::Quit => "quit",
@@ -193,6 +198,12 @@ impl Inputs {
     }
 }
 
+/// The key the help calls `name` (as [`key_name`] names it), if it is a playback key: how the
+/// presenter view's keys reach the audience's window.
+pub fn named(name: &str) -> Option<KeyCode> {
+    PLAYBACK_KEYS.iter().map(|&(k, _)| k).find(|&k| key_name(k) == name)
+}
+
 /// The playback action of a key, if it has one.
 pub fn action(code: KeyCode) -> Option<Action> {
     PLAYBACK_KEYS.iter().find(|(k, _)| *k == code).map(|&(_, a)| a)
@@ -214,5 +225,9 @@ mod tests {
         assert!(text.contains("? | this help"), "{text}");
         assert!(text.contains("drag on the timeline"), "{text}");
         assert!(PLAYBACK_KEYS.iter().all(|&(code, _)| key_name(code) != "?"), "every key has its own name");
+        for &(code, _) in PLAYBACK_KEYS {
+            assert_eq!(named(key_name(code)), Some(code), "a key's name leads back to it");
+        }
+        assert!(text.contains("N | presenter view"), "{text}");
     }
 }

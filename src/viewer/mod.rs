@@ -2,8 +2,9 @@
 //! cards) in a window, drawn from the same Scenes as the GIF, as a presenter's tool: clicker
 //! keys step one manipulation at a time, a timeline bar along the bottom edge can be clicked and
 //! dragged, `?` lists every key, `B` blanks the screen, `H` hides the status line and the bar,
-//! F goes full screen; a talk's slides follow one another with PageDown and PageUp. It knows no
-//! puzzle: engines hand it their animations.
+//! F goes full screen, N opens the presenter view (a second window with the speaker's notes,
+//! the next item and a clock: [`notes`], [`notes_window`], [`link`]); a talk's slides follow one
+//! another with PageDown and PageUp. It knows no puzzle: engines hand it their animations.
 //!
 //! The logic lives apart from the window ([`presenter`], [`player`], the bar's geometry in
 //! [`frame`]); [`frame::draw`] draws a frame of it, for the screen and for `--screenshot`
@@ -11,7 +12,10 @@
 
 pub mod frame;
 pub mod keys;
+pub mod link;
 pub mod live;
+pub mod notes;
+pub mod notes_window;
 pub mod overlay;
 pub mod player;
 pub mod presenter;
@@ -133,8 +137,9 @@ pub fn run(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), S
     };
     let error = Arc::new(Mutex::new(None::<String>));
     let err = error.clone();
+    let title = title.to_string();
     macroquad::Window::from_config(conf, async move {
-        if let Err(e) = play(slides, opts).await {
+        if let Err(e) = play(slides, &title, opts).await {
             *err.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
         }
     });
@@ -142,7 +147,7 @@ pub fn run(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), S
     e.map_or(Ok(()), Err)
 }
 
-async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
+async fn play(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<(), String> {
     let fonts = Fonts::load();
     let chrome = opts.theme.chrome();
     let playing = Playing { autoplay: opts.autoplay, cycle: opts.cycle, hud: !opts.clean, speed: opts.speed };
@@ -160,6 +165,7 @@ async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
     let mut fullscreen = opts.fullscreen;
     let mut saved = 0;
     let inputs = keys::Inputs::new();
+    let mut presenter_view: Option<link::Link> = None;
     loop {
         if crate::export::cancel::requested() {
             // SIGINT, SIGTERM or SIGHUP: close the window as Esc would.
@@ -168,7 +174,15 @@ async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
         let (w, h) = (mq::screen_width(), mq::screen_height());
         // The key that ends a blank is used up, and so is the character it types.
         let mut unblanked = false;
-        for input in inputs.take() {
+        if presenter_view.as_mut().is_some_and(|v| !v.alive()) {
+            presenter_view = None;
+        }
+        // The presenter view's keys count as this window's, after its own.
+        let mut all = inputs.take();
+        if let Some(v) = &presenter_view {
+            all.extend(v.keys().iter().filter_map(|name| keys::named(name)).map(Input::Key));
+        }
+        for input in all {
             let layout = Layout::new(w, h, p.hud);
             let effect = match input {
                 Input::Key(_) if p.blank => {
@@ -208,6 +222,21 @@ async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
                         p.message = Some((save_gif(anim.as_ref(), p.speed, &path), 4.0));
                     }
                 }
+                Effect::PresenterView => {
+                    presenter_view = match presenter_view.take() {
+                        Some(open) => {
+                            drop(open);
+                            None
+                        }
+                        None => match link::Link::open(opts.theme, title) {
+                            Ok(v) => Some(v),
+                            Err(e) => {
+                                p.message = Some((e, 4.0));
+                                None
+                            }
+                        },
+                    };
+                }
                 Effect::None => {}
             }
         }
@@ -215,6 +244,9 @@ async fn play(slides: Vec<Slide>, opts: ViewerOptions) -> Result<(), String> {
             p.release_bar();
         }
         p.update(mq::get_frame_time() as f64);
+        if let Some(v) = &mut presenter_view {
+            v.tell(&p.where_now());
+        }
         frame::draw(&p, &fonts, &chrome, w, h);
         mq::next_frame().await;
     }

@@ -4,6 +4,7 @@
 //! navigation is tested without a display.
 
 use super::keys::Action;
+use super::notes::Where;
 use super::player::Player;
 use crate::anim::{Animated, Timeline};
 use crate::scene::Scene;
@@ -34,6 +35,8 @@ pub enum Effect {
     Fullscreen,
     /// Save the current show as a GIF.
     SaveGif,
+    /// Open or close the presenter view.
+    PresenterView,
 }
 
 /// The playback viewer's state.
@@ -166,6 +169,7 @@ impl Presenter {
             Action::Escape | Action::Quit => return Effect::Quit,
             Action::Fullscreen => return Effect::Fullscreen,
             Action::SaveGif => return Effect::SaveGif,
+            Action::PresenterView => return Effect::PresenterView,
         }
         Effect::None
     }
@@ -221,6 +225,23 @@ impl Presenter {
             let next = (self.current + 1) % self.slides.len();
             self.go(next, false);
             self.player.playing = self.player.duration > 0.0;
+        }
+    }
+
+    /// Where the show is, for the presenter view: the slide (from 1), its notes, the next
+    /// item's title (the next slide whose title differs: an item's card and its show share one).
+    pub fn where_now(&self) -> Where {
+        let slide = self.slide();
+        let next = self.slides[self.current + 1..].iter().find(|s| s.title != slide.title).map(|s| s.title.clone());
+        Where {
+            slide: self.current + 1,
+            slides: self.slides.len(),
+            title: slide.title.clone(),
+            notes: slide.notes.clone(),
+            next,
+            t: self.player.t,
+            duration: self.player.duration,
+            playing: self.player.playing || self.player.stepping(),
         }
     }
 
@@ -359,6 +380,31 @@ mod tests {
             assert_eq!(p.position().0, (i + 1) % 2);
             assert!(p.player.playing);
         }
+    }
+
+    #[test]
+    fn the_presenter_view_hears_the_slide_its_notes_and_the_next_item() {
+        let mut with_notes = card("Box");
+        with_notes.notes = Some("Watch the smole".into());
+        let mut shown = show("+>");
+        shown.title = "Box".into();
+        shown.notes = with_notes.notes.clone();
+        let mut p = Presenter::new(vec![card("Talk"), with_notes, shown, card("Mine")], TALK);
+        assert_eq!(p.act(Action::PresenterView), Effect::PresenterView);
+        let w = p.where_now();
+        assert_eq!(
+            (w.slide, w.slides, w.title.as_str(), w.notes, w.next.as_deref()),
+            (1, 4, "Talk", None, Some("Box"))
+        );
+        p.act(Action::Forward);
+        p.act(Action::Forward);
+        let w = p.where_now();
+        assert_eq!((w.slide, w.notes.as_deref()), (3, Some("Watch the smole")));
+        assert_eq!(w.next.as_deref(), Some("Mine"), "the card and the show of one item are one item");
+        assert_eq!((w.t, w.duration > 0.0, w.playing), (0.0, true, false));
+        p.act(Action::End);
+        p.act(Action::Forward);
+        assert_eq!((p.where_now().slide, p.where_now().next), (4, None));
     }
 
     #[test]

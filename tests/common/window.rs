@@ -180,15 +180,7 @@ impl Window {
 
     /// The window as it is on the screen now (`import -window root`, cut to the window).
     pub fn capture_now(&self) -> Result<RgbaImage, String> {
-        let path = self.dir.join("root.png");
-        let out =
-            Command::new("import").args(["-window", "root"]).arg(&path).output().map_err(|e| format!("import: {e}"))?;
-        if !out.status.success() {
-            return Err(format!("import: {}", String::from_utf8_lossy(&out.stderr)));
-        }
-        let root = image::open(&path).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
-        let (x, y, w, h) = self.geometry;
-        Ok(image::imageops::crop_imm(&root, x, y, w, h).to_image())
+        capture_area(&self.dir, self.geometry)
     }
 
     /// True while the viewer runs.
@@ -211,6 +203,63 @@ impl Window {
         }
         Ok(out)
     }
+}
+
+/// The screen's area (x, y, width, height) as it is now (`import -window root`, cut), using a
+/// scratch file in `dir`.
+pub fn capture_area(dir: &Path, (x, y, w, h): (u32, u32, u32, u32)) -> Result<RgbaImage, String> {
+    let path = dir.join("root.png");
+    let out =
+        Command::new("import").args(["-window", "root"]).arg(&path).output().map_err(|e| format!("import: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("import: {}", String::from_utf8_lossy(&out.stderr)));
+    }
+    let root = image::open(&path).map_err(|e| format!("{}: {e}", path.display()))?.to_rgba8();
+    Ok(image::imageops::crop_imm(&root, x, y, w, h).to_image())
+}
+
+/// The id and the place (x, y, width, height) of a window whose name contains `name`, waiting
+/// up to `seconds` for it to appear (`None`: none did).
+pub fn window_named(name: &str, seconds: f64) -> Option<(String, (u32, u32, u32, u32))> {
+    let started = Instant::now();
+    loop {
+        let found = xdotool(&["search", "--name", name]).unwrap_or_default();
+        if let Some(id) = found.lines().next().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()) {
+            let shell = xdotool(&["getwindowgeometry", "--shell", &id]).ok()?;
+            let get = |k: &str| {
+                shell.lines().find_map(|l| l.strip_prefix(&format!("{k}="))).and_then(|v| v.trim().parse::<u32>().ok())
+            };
+            return Some((id, (get("X")?, get("Y")?, get("WIDTH")?, get("HEIGHT")?)));
+        }
+        if started.elapsed().as_secs_f64() > seconds {
+            return None;
+        }
+        sleep(Duration::from_millis(100));
+    }
+}
+
+/// True when no window whose name contains `name` is left within `seconds`.
+pub fn window_gone(name: &str, seconds: f64) -> bool {
+    let started = Instant::now();
+    while started.elapsed().as_secs_f64() <= seconds {
+        if xdotool(&["search", "--name", name]).unwrap_or_default().trim().is_empty() {
+            return true;
+        }
+        sleep(Duration::from_millis(100));
+    }
+    false
+}
+
+/// Presses `keys` (xdotool names) with the pointer over the point (`x`, `y`) of the screen
+/// (keyboard focus follows the pointer without a window manager), then waits `settle` seconds.
+pub fn keys_at(x: u32, y: u32, keys: &[&str], settle: f64) -> Result<(), String> {
+    xdotool(&["mousemove", &x.to_string(), &y.to_string()])?;
+    sleep(Duration::from_millis(200));
+    let mut args = vec!["key", "--delay", "150"];
+    args.extend_from_slice(keys);
+    xdotool(&args)?;
+    sleep(Duration::from_secs_f64(settle));
+    Ok(())
 }
 
 impl Drop for Window {

@@ -75,6 +75,12 @@ pub fn width(text: &str, px: f32) -> f32 {
     text.chars().map(|ch| font().metrics(ch, px).advance_width).sum()
 }
 
+/// The em size at which `text` on one line is `max_w` wide (in any unit: the size comes out in
+/// the unit of `max_w`).
+pub fn em_for_width(text: &str, max_w: f32) -> f32 {
+    max_w / (width(text, 100.0) / 100.0).max(1e-3)
+}
+
 /// The characters of `text` the bundled font has no glyph for (each once, in order of first
 /// appearance; spaces and control characters are not drawn and never listed): every backend
 /// (raster, window, SVG) draws them as the font's empty box.

@@ -55,6 +55,9 @@ pub struct TalkArgs {
 /// The talk's own errors, and a demo name that is not a demo, at its line and column.
 pub(super) fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Result<(Vec<Slide>, String), CliError> {
     let talk = talk::load(path).map_err(|e| CliError::Input(e.to_string()))?;
+    for w in &talk.warnings {
+        eprintln!("tumble: warning: {w}");
+    }
     let mut demos = None;
     let slides = talk::slides::slides(&talk, |content| {
         let anim = match (content.animation(), content) {

@@ -18,9 +18,9 @@
 use super::atomic::write_atomically;
 use super::html_pictures::PictureStore;
 use crate::anim::{Animated, Mode, Timeline};
-use crate::scene::{Color, Layer, Scene, View};
+use crate::scene::{Color, Scene};
 use crate::talk::slides::{Card, Shown, Slide};
-use crate::theme::{Chrome, Theme};
+use crate::theme::Theme;
 use serde_json::{json, Value};
 use std::io::{self, Write as _};
 use std::path::Path;
@@ -128,7 +128,7 @@ pub fn page(slides: &[PageSlide<'_>], opts: &PageOptions) -> (String, PageStats)
     for slide in slides {
         meta_slides.push(match &slide.shown {
             PageShown::Card(card) => {
-                let scene = card_scene(card, &chrome);
+                let scene = card.scene(&chrome);
                 let (w, h) = size(&scene, opts.width);
                 let pic = store.add(&scene, w, h);
                 json!({"title": slide.title, "notes": slide.notes, "card": true, "w": w, "h": h,
@@ -249,28 +249,6 @@ fn size(scene: &Scene, width: u32) -> (u32, u32) {
 /// Seconds to the millisecond (shorter JSON, and the same moments in the page as here).
 fn round3(t: f64) -> f64 {
     (t * 1000.0).round() / 1000.0
-}
-
-/// A title card as a Scene, 16:9: the title, large and centred, and its lines under it, in the
-/// page's colours (the window draws the same card in [`crate::viewer`]).
-pub fn card_scene(card: &Card, chrome: &Chrome) -> Scene {
-    let (w, h) = (16.0f32, 9.0f32);
-    let mut scene = Scene::new(View { x: 0.0, y: 0.0, w, h }, chrome.page);
-    // DejaVu Sans Bold's average advance is about 0.62 em: shrink a long line to 86% of the width.
-    let fit = |text: &str, size: f32| size.min(w * 0.86 / (0.62 * text.chars().count().max(1) as f32));
-    let size = fit(&card.title, 0.9);
-    let small = (size * 0.42).clamp(0.3, 0.45);
-    let block = size * 1.4 + card.lines.len() as f32 * small * 1.5;
-    let mut y = (h - block) / 2.0 + size * 0.5;
-    let mut layer = Layer::new();
-    layer.label([w / 2.0, y], size, card.title.clone(), chrome.text);
-    y += size * 0.9 + small;
-    for line in &card.lines {
-        layer.label([w / 2.0, y], fit(line, small), line.clone(), chrome.dim);
-        y += small * 1.5;
-    }
-    scene.layers.push(layer);
-    scene
 }
 
 /// A colour as CSS: `#rrggbb`, or `rgba(r,g,b,a)` when translucent.

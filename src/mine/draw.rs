@@ -181,8 +181,9 @@ struct Tween<'a> {
     t: f32,
 }
 
-/// Draws `mine` (the state BEFORE `tween`'s step, if any) with a heads-up line.
-fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, usize)) -> Scene {
+/// Draws `mine` (the state BEFORE `tween`'s step, if any) with a heads-up line `hud` at an em
+/// size of `size_text` cells.
+fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, (hud, size_text): (&str, f32), size: (usize, usize)) -> Scene {
     let robot_at = match &tween {
         Some(tw) => {
             let (a, b) = (world(mine, tw.report.robot_from), world(mine, tw.report.robot_to));
@@ -275,7 +276,6 @@ fn mine_scene(mine: &Mine, tween: Option<Tween<'_>>, hud: &str, size: (usize, us
     }
     // The heads-up band under the viewport.
     layer.rect(origin[0] - 1.0, origin[1] + size.1 as f32, size.0 as f32 + 2.0, HUD + 1.0, theme::BACKGROUND);
-    let size_text = (size.0 as f32 * 1.45 / hud.chars().count().max(1) as f32).min(0.75);
     layer.label([origin[0] + size.0 as f32 / 2.0, origin[1] + size.1 as f32 + HUD / 2.0], size_text, hud, theme::TEXT);
     scene.layers.push(layer);
     scene
@@ -288,11 +288,16 @@ fn mine_target_digit(mine: &Mine, p: Pos) -> char {
     }
 }
 
-/// The heads-up line for a state: score, moves, lambdas, water, razors, ending.
+/// The heads-up line for a state: score, moves, lambdas (collected / all), water, razors, ending.
 pub fn heads_up(mine: &Mine) -> String {
+    heads_up_as(mine, mine.score(), mine.ending().map(crate::mine::ending_words))
+}
+
+/// The heads-up line of `mine` with `score` and `ending` (a route that ran out is scored and
+/// named as an abort although the mine has not ended: spec "Score").
+fn heads_up_as(mine: &Mine, score: i64, ending: Option<&str>) -> String {
     let mut s = format!(
-        "score {}   moves {}   λ {}/{}",
-        mine.score(),
+        "score {score}   moves {}   λ {}/{}",
         mine.moves(),
         mine.lambdas_collected(),
         mine.lambdas_collected() + mine.lambdas_remaining()
@@ -303,10 +308,17 @@ pub fn heads_up(mine: &Mine) -> String {
     if mine.razors() > 0 {
         s.push_str(&format!("   razors {}", mine.razors()));
     }
-    if let Some(e) = mine.ending() {
-        s.push_str(&format!("   {}", crate::mine::ending_words(e)));
+    if let Some(e) = ending {
+        s.push_str(&format!("   {e}"));
     }
     s
+}
+
+/// The em size (cells) of the heads-up line for a viewport `columns` cells wide: the longest of
+/// `huds` fills at most 90% of it, and every frame of an animation uses this one size.
+fn hud_size(huds: &[String], columns: usize) -> f32 {
+    let widest = huds.iter().map(|h| crate::render::text::em_for_width(h, columns as f32 * 0.9)).fold(0.75, f32::min);
+    widest.max(0.05)
 }
 
 /// A route the route finder proposes from the last state of an animation (the play mode's
@@ -367,6 +379,8 @@ pub struct MineAnimation {
     /// The heads-up line of every step, worked out once (drawing a frame then rebuilds only
     /// the one state it shows).
     huds: Vec<String>,
+    /// The heads-up line's em size in every frame, cells.
+    hud_size: f32,
     /// A hint drawn over the last state ([`MineAnimation::with_hint`]).
     hint: Option<HintPath>,
 }
@@ -391,10 +405,10 @@ impl MineAnimation {
         if huds.len() > 1 && m.ending().is_none() {
             // The route ran out: it scores as an abort (spec "Score").
             let o = recording.outcome();
-            *huds.last_mut().expect("not empty") =
-                format!("score {}   moves {}   λ {}   abort (route ended)", o.score, o.moves, o.lambdas);
+            *huds.last_mut().expect("not empty") = heads_up_as(&m, o.score, Some("abort (route ended)"));
         }
-        MineAnimation { recording, viewport, huds, hint: None }
+        let hud_size = hud_size(&huds, viewport.0);
+        MineAnimation { recording, viewport, huds, hud_size, hint: None }
     }
 
     /// The same animation with `hint` drawn over its last state.
@@ -417,7 +431,7 @@ impl Animated for MineAnimation {
     }
 
     fn draw(&self, step: usize, fraction: f32) -> Scene {
-        let hud = &self.huds[step];
+        let hud = (self.huds[step].as_str(), self.hud_size);
         if step == 0 || fraction >= 1.0 {
             let state = self.recording.state_at(step);
             let mut scene = mine_scene(&state, None, hud, self.viewport);
@@ -426,6 +440,9 @@ impl Animated for MineAnimation {
             }
             return scene;
         }
+        // While a step moves, the line tells the state it starts from: its numbers change when
+        // the step comes to rest, as the viewer's "move K/N" does.
+        let hud = (self.huds[step - 1].as_str(), self.hud_size);
         let before = self.recording.state_at(step - 1);
         match &self.recording.trace.steps[step].event {
             MineEvent::Step(report) => mine_scene(&before, Some(Tween { report, t: fraction }), hud, self.viewport),

@@ -7,6 +7,7 @@
 
 use crate::anim::{ease, Animated, Pacing};
 use crate::ohno::{Board, Cell, Color as Colour, Deduction, Explanation, PlayerError};
+use crate::render::text::em_for_width;
 use crate::scene::{wrap, Color, Item, Layer, Scene, Shape, View};
 use crate::words::count;
 
@@ -54,6 +55,8 @@ pub mod theme {
 const TILE: f32 = 0.44;
 /// Height of the caption band under the board, cells (scaled with the board).
 const CAPTION: f32 = 1.6;
+/// The widest a caption line may be, as a fraction of the picture's width.
+pub const CAPTION_WIDTH: f32 = 0.92;
 
 /// The fill of a cell of colour `c`: the game's colour for a given, lighter for a deduced one.
 fn colour_of(c: Colour, deduced: bool) -> Color {
@@ -127,13 +130,13 @@ pub fn board_scene(board: &Board, marks: &Marks<'_>) -> Scene {
         ring(&mut layer, r, c, theme::RED, 0.12);
     }
     if let Some((head, detail)) = &marks.caption {
-        let w = n + 0.4;
+        // Each line at most CAPTION_WIDTH of the picture's width, measured with the font.
+        let w = (n + 0.6) * CAPTION_WIDTH;
         let unit = band / CAPTION;
-        let size1 = (w * 1.6 / head.chars().count().max(1) as f32).min(0.42 * unit);
+        let size1 = em_for_width(head, w).min(0.42 * unit);
         layer.label([n / 2.0, n + 0.3 + band * 0.22], size1, head.clone(), theme::TEXT);
         let lines = wrap(detail, 48);
-        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
-        let size2 = (w * 1.75 / longest as f32).min(0.26 * unit);
+        let size2 = lines.iter().map(|l| em_for_width(l, w)).fold(0.26 * unit, f32::min);
         for (i, line) in lines.iter().enumerate() {
             let y = n + 0.3 + band * 0.5 + i as f32 * size2 * 1.15;
             layer.label([n / 2.0, y], size2, line.clone(), theme::TEXT);

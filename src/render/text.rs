@@ -68,3 +68,47 @@ pub fn layout(text: &str, px: f32, x: f32, y: f32, mut put: impl FnMut(&Glyph, i
         pen += adv;
     }
 }
+
+/// The width in pixels of `text` laid out on one line at em size `px` pixels (the sum of the
+/// glyphs' advances, as [`layout`] places them).
+pub fn width(text: &str, px: f32) -> f32 {
+    text.chars().map(|ch| font().metrics(ch, px).advance_width).sum()
+}
+
+/// The em size at which `text` on one line is `max_w` wide (in any unit: the size comes out in
+/// the unit of `max_w`).
+pub fn em_for_width(text: &str, max_w: f32) -> f32 {
+    max_w / (width(text, 100.0) / 100.0).max(1e-3)
+}
+
+/// The characters of `text` the bundled font has no glyph for (each once, in order of first
+/// appearance; spaces and control characters are not drawn and never listed): every backend
+/// (raster, window, SVG) draws them as the font's empty box.
+pub fn undrawable(text: &str) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for ch in text.chars() {
+        if !ch.is_whitespace() && !ch.is_control() && font().lookup_glyph_index(ch) == 0 && !out.contains(&ch) {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cjk_and_emoji_are_undrawable_latin_greek_cyrillic_are_not() {
+        assert_eq!(undrawable("Título Λάμδα Привет, ça va ?\n"), Vec::<char>::new());
+        assert_eq!(undrawable("漢字 and 🎉, 漢 again"), vec!['漢', '字', '🎉']);
+    }
+
+    #[test]
+    fn width_grows_with_the_text_and_the_size() {
+        let w = width("Lambda", 20.0);
+        assert!(w > 40.0 && w < 120.0, "{w}");
+        assert!((width("Lambda", 40.0) - 2.0 * w).abs() < 1.0);
+        assert!((width("LambdaLambda", 20.0) - 2.0 * w).abs() < 0.01);
+    }
+}

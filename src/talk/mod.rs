@@ -33,6 +33,7 @@
 //! which this file only re-exports ([`load`], [`parse`]).
 
 pub mod builtin;
+pub mod card;
 mod parse;
 mod reveal;
 pub mod slides;
@@ -56,6 +57,9 @@ pub struct Talk {
     pub title: String,
     /// The items, in the order of the file; at least one.
     pub items: Vec<Item>,
+    /// What the talk plays but not as written, one line each for the user (`FILE line N: ...`):
+    /// a title with characters the bundled font cannot draw (they show as boxes).
+    pub warnings: Vec<String>,
 }
 
 /// One item of a talk: an animation, optionally preceded by a title card.

@@ -9,6 +9,7 @@ use super::{Content, Item, Location, Talk, TalkError};
 use crate::mine::{Command, Mine};
 use crate::ohno::{explain, Board};
 use crate::r#box::{parse_moves, BoxState};
+use std::cell::RefCell;
 use std::ops::Range;
 use std::path::Path;
 use toml::de::{DeTable, DeValue};
@@ -25,6 +26,8 @@ struct Ctx<'a> {
     dir: &'a Path,
     /// A built-in talk's files: map and board names are looked up here, not on disk.
     built_in: Option<&'static BuiltIn>,
+    /// Warnings found so far (characters a title has and the bundled font cannot draw).
+    warnings: RefCell<Vec<String>>,
 }
 
 type Entry<'a, 'i> = (&'a Spanned<std::borrow::Cow<'i, str>>, &'a Spanned<DeValue<'i>>);
@@ -40,9 +43,30 @@ impl Ctx<'_> {
             DeValue::String(s) if key == "title" && s.trim().is_empty() => {
                 Err(self.err(v.span().start, format!("`title` is empty; it is {what}")))
             }
-            DeValue::String(s) => Ok(s.to_string()),
+            DeValue::String(s) => {
+                if key == "title" {
+                    self.check_drawable(s, v.span().start);
+                }
+                Ok(s.to_string())
+            }
             _ => Err(self.err(v.span().start, format!("`{key}` must be a string: {what}"))),
         }
+    }
+
+    /// Adds a warning naming the characters of the title at `offset` that the bundled font
+    /// (which every picture of a talk is drawn with) has no glyph for.
+    fn check_drawable(&self, title: &str, offset: usize) {
+        let missing = crate::render::text::undrawable(title);
+        if missing.is_empty() {
+            return;
+        }
+        let chars: Vec<String> = missing.iter().map(char::to_string).collect();
+        let line = Location::of(self.text, offset).line;
+        self.warnings.borrow_mut().push(format!(
+            "{} line {line}: the title has characters the bundled font cannot draw: {}; they show as boxes",
+            self.file,
+            chars.join(" ")
+        ));
     }
 
     /// Reads `name` (relative to the talk's folder) as text.
@@ -114,12 +138,13 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
 /// None for the talks tumble ships (tests/demos.rs plays each); the same as [`parse`] otherwise.
 pub fn load_built_in(b: &'static BuiltIn) -> Result<Talk, TalkError> {
     let (name, text) = b.files[0];
-    let cx = Ctx { text, file: &format!("{name} (built in)"), dir: Path::new("."), built_in: Some(b) };
+    let file = format!("{name} (built in)");
+    let cx = Ctx { text, file: &file, dir: Path::new("."), built_in: Some(b), warnings: RefCell::default() };
     talk_in(&cx)
 }
 
 pub(super) fn talk(text: &str, file: &str, dir: &Path) -> Result<Talk, TalkError> {
-    talk_in(&Ctx { text, file, dir, built_in: None })
+    talk_in(&Ctx { text, file, dir, built_in: None, warnings: RefCell::default() })
 }
 
 fn talk_in(cx: &Ctx<'_>) -> Result<Talk, TalkError> {
@@ -138,7 +163,7 @@ fn talk_in(cx: &Ctx<'_>) -> Result<Talk, TalkError> {
                     let DeValue::Table(table) = t.get_ref() else {
                         return Err(cx.err(t.span().start, "`item` must be [[item]] tables"));
                     };
-                    items.push(item(&cx, table, t.span())?);
+                    items.push(item(cx, table, t.span())?);
                 }
             }
             other => {
@@ -152,7 +177,7 @@ fn talk_in(cx: &Ctx<'_>) -> Result<Talk, TalkError> {
     if items.is_empty() {
         return Err(cx.err(text.len(), "no [[item]]: a talk shows at least one item"));
     }
-    Ok(Talk { file: file.to_string(), title, items })
+    Ok(Talk { file: file.to_string(), title, items, warnings: cx.warnings.take() })
 }
 
 fn item(cx: &Ctx<'_>, table: &DeTable<'_>, span: Range<usize>) -> Result<Item, TalkError> {

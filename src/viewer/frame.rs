@@ -76,9 +76,12 @@ pub fn draw(p: &Presenter, fonts: &Fonts, chrome: &Chrome, width: f32, height: f
     }
     if let Some(s) = layout.status {
         mq::draw_rectangle(s.x, s.y, s.w, s.h, mq_color(chrome.page));
-        fonts.text(&p.status(), s.x + 8.0, s.y + 16.0, 13.0, mq_color(chrome.text));
         let help = "? help";
-        fonts.text(help, s.x + s.w - 8.0 - fonts.width(help, 12.0), s.y + 16.0, 12.0, mq_color(chrome.dim));
+        let help_w = fonts.width(help, 12.0);
+        let room = s.w - 8.0 - 16.0 - help_w - 8.0;
+        let status = fit_status(&p.status(), &p.slide().title, room, |t| fonts.width(t, 13.0));
+        fonts.text(&status, s.x + 8.0, s.y + 16.0, 13.0, mq_color(chrome.text));
+        fonts.text(help, s.x + s.w - 8.0 - help_w, s.y + 16.0, 12.0, mq_color(chrome.dim));
     }
     if let Some(bar) = layout.bar {
         draw_bar(p, &bar, chrome);
@@ -86,6 +89,39 @@ pub fn draw(p: &Presenter, fonts: &Fonts, chrome: &Chrome, width: f32, height: f
     if p.help {
         overlay::help(&super::keys::playback_help(), width, height, chrome, fonts);
     }
+}
+
+/// `status` shortened to `max_w` pixels (as `width` measures text) with "…": the slide's
+/// `title` in it (after the slide's number) loses its end first, so that the position and the
+/// time stay readable; when that is not enough, the line loses its own end.
+fn fit_status(status: &str, title: &str, max_w: f32, width: impl Fn(&str) -> f32) -> String {
+    if width(status) <= max_w {
+        return status.to_string();
+    }
+    // The longest prefix of `chars` (at most `n` of them) for which `fits` holds: binary search.
+    let longest = |n: usize, fits: &dyn Fn(usize) -> bool| {
+        let (mut lo, mut hi) = (0, n);
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    };
+    let cut = |text: &str, n: usize| -> String { text.chars().take(n).collect::<String>().trim_end().to_string() };
+    if let Some(i) = (!title.is_empty()).then(|| status.find(&format!(" {title}   "))).flatten() {
+        let (before, after) = (&status[..=i], &status[i + 1 + title.len()..]);
+        let line = |n: usize| format!("{before}{}…{after}", cut(title, n));
+        let n = longest(title.chars().count(), &|n| width(&line(n)) <= max_w);
+        if n > 0 || width(&line(0)) <= max_w {
+            return line(n);
+        }
+    }
+    let n = longest(status.chars().count(), &|n| width(&format!("{}…", cut(status, n))) <= max_w);
+    format!("{}…", cut(status, n))
 }
 
 /// The timeline bar: the track, the part played, a tick at each manipulation's start, and the
@@ -134,6 +170,21 @@ mod tests {
         assert_eq!(bar_fraction(&bar, 900.0), 1.0);
         assert_eq!(bar_x(&bar, 2.5, 10.0), 180.0);
         assert!(bar.contains(0.0, 759.0) && !bar.contains(0.0, 743.0));
+    }
+
+    #[test]
+    fn a_long_status_loses_the_titles_end_first_then_its_own() {
+        let w = |t: &str| t.chars().count() as f32 * 7.0;
+        let status = "2/5 A very long title indeed   move 3/9   1.0 s / 4.0 s   1.00x   paused";
+        let title = "A very long title indeed";
+        assert_eq!(fit_status(status, title, 1000.0, w), status, "fits: unchanged");
+        let s = fit_status(status, title, 60.0 * 7.0, w);
+        assert_eq!(s, "2/5 A very long…   move 3/9   1.0 s / 4.0 s   1.00x   paused");
+        assert!(w(&s) <= 60.0 * 7.0);
+        let s = fit_status(status, title, 20.0 * 7.0, w);
+        assert_eq!(s, "2/5 A very long tit…", "too narrow even without the title: the end goes");
+        let single = "move 3/9   1.0 s / 4.0 s   1.00x   paused";
+        assert_eq!(fit_status(single, "box", 10.0 * 7.0, w), "move 3/9…");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! imports this file; this file imports no other part of the frame.
 
 use super::presenter::TitleCard;
-use crate::render::window::{mq_color, Fonts};
+use crate::render::window::{draw_scene, mq_color, Fonts};
 use crate::theme::Chrome;
 use macroquad::prelude as mq;
 
@@ -62,29 +62,8 @@ pub fn help(lines: &[(String, String)], width: f32, height: f32, chrome: &Chrome
     }
 }
 
-/// Draws a title card filling `r`: the title centred, large, and its lines under it.
+/// Draws a title card filling `r`: its Scene ([`TitleCard::scene`], the page's card too),
+/// centred, on the page's colour.
 pub fn title_card(card: &TitleCard, r: Rect, chrome: &Chrome, fonts: &Fonts) {
-    mq::draw_rectangle(r.x, r.y, r.w, r.h, mq_color(chrome.page));
-    let fit = |text: &str, size: f32, max_w: f32| {
-        let w = fonts.width(text, size);
-        if w > max_w {
-            size * max_w / w
-        } else {
-            size
-        }
-    };
-    let max_w = r.w * 0.86;
-    let size = fit(&card.title, (r.h * 0.1).clamp(12.0, 72.0), max_w);
-    let small = (size * 0.42).clamp(9.0, 28.0);
-    let block = size * 1.4 + card.lines.len() as f32 * small * 1.5;
-    let mut y = r.y + (r.h - block) / 2.0 + size * 0.8;
-    let tw = fonts.width(&card.title, size);
-    fonts.text(&card.title, r.x + (r.w - tw) / 2.0, y, size, mq_color(chrome.text));
-    y += size * 0.6 + small * 1.5;
-    for line in &card.lines {
-        let s = fit(line, small, max_w);
-        let lw = fonts.width(line, s);
-        fonts.text(line, r.x + (r.w - lw) / 2.0, y, s, mq_color(chrome.dim));
-        y += small * 1.5;
-    }
+    draw_scene(&card.scene(chrome), r.x, r.y, r.w as u32, r.h as u32, fonts);
 }

@@ -288,3 +288,55 @@ fn bad_pdf_outputs_exit_2_and_write_nothing() {
     let out = tumble(&["demo", "figure1", "--gif", "f.gif", "--every", "3"], d);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--every and --paper are ignored"));
 }
+
+#[test]
+fn a_talk_handout_has_its_title_card_then_each_items_pages() {
+    if !poppler() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("b.txt"), ".1..\n..1.\n....\n22#2\n").unwrap();
+    let toml = format!(
+        "title = \"Handout talk\"\n[[item]]\ntitle = \"Box one\"\nbox = \"{FIGURE1}\"\nmoves = \"+>\"\n\
+         [[item]]\nohno = \"b.txt\"\nsteps = true\n"
+    );
+    std::fs::write(d.join("t.toml"), &toml).unwrap();
+    ok(&tumble(&["talk", "t.toml", "--out", "t.pdf"], d));
+    let pdf = d.join("t.pdf");
+    // The opening card, the box's card, its start and two moves, the board and 9 deductions.
+    assert_eq!(info(&pdf), (15, "595.276 x 841.89 pts (A4)".to_string()));
+    assert_font_embedded(&pdf);
+    assert_eq!(page_text(&pdf, 1), "Handout talk 1 / 15 Handout talk 1. Box one 2. 0h n0");
+    assert_eq!(page_text(&pdf, 2), "Box one 2 / 15 Box one 1 of 2");
+    assert!(page_text(&pdf, 3).starts_with("Box one 3 / 15") && page_text(&pdf, 3).contains("Start"));
+    assert!(page_text(&pdf, 5).contains("After move 2 of 2"));
+    assert!(page_text(&pdf, 15).starts_with("0h n0 15 / 15"), "{}", page_text(&pdf, 15));
+    // Cards and moments are the raster's pictures.
+    let talk = tumble::talk::parse(&toml, "t.toml", d).unwrap();
+    let slides = tumble::talk::slides::slides(&talk, |c| Ok(c.animation().unwrap())).unwrap();
+    let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
+    let opts = HandoutOptions { title: "Handout talk".into(), paper: Paper::A4, every: None, theme: Theme::Light };
+    let (mean, far) = compare_pages(&pdf, &slides, &opts, d);
+    eprintln!("talk: worst mean {mean:.3}, far {:.3}%", far * 100.0);
+    assert!(mean < MOST_MEAN && far < MOST_FAR, "mean {mean:.3}, far {far:.4}");
+
+    // US Letter; the built-in tour.
+    ok(&tumble(&["talk", "tour", "--out", "tour.pdf", "--paper", "letter", "--theme", "dark"], d));
+    let (pages, size) = info(&d.join("tour.pdf"));
+    assert_eq!(size, "612 x 792 pts (letter)");
+    assert!(page_text(&d.join("tour.pdf"), 1).contains("three puzzles with gravity"));
+    assert!(pages > 20, "{pages}");
+
+    // Two outputs that are one file, an unknown extension: exit 2, nothing written.
+    for (args, says) in [
+        (["talk", "t.toml", "--out", "a.pdf", "--out", "./a.pdf"], "are the same file"),
+        (["talk", "t.toml", "--out", "a.txt", "--out", "b.pdf"], "a web page (.html) or a handout (.pdf)"),
+    ] {
+        let out = tumble(&args, d);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!d.join("a.pdf").exists() && !d.join("b.pdf").exists());
+    }
+}

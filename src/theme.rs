@@ -164,6 +164,10 @@ impl<A: Animated> Animated for Themed<A> {
     fn pacing(&self) -> Pacing {
         self.inner.pacing()
     }
+
+    fn landmark(&self, step: usize) -> Option<String> {
+        self.inner.landmark(step)
+    }
 }
 
 #[cfg(test)]

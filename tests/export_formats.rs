@@ -266,7 +266,7 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
 fn unknown_extensions_and_missing_ffmpeg_are_refused_before_rendering() {
     let dir = tempfile::tempdir().unwrap();
     for (name, msg) in [
-        ("x.avi", "unknown format .avi: --out takes .gif, .apng, .mp4 or .webm"),
+        ("x.avi", "unknown format .avi: --out takes .gif, .apng, .mp4, .webm, .html (a web page) or .pdf (a handout)"),
         ("x.png", "for a still picture use --png"),
         ("x", "no extension"),
     ] {

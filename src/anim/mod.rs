@@ -40,6 +40,12 @@ pub trait Animated {
     /// How this puzzle's runs are best paced; every export and the viewer derive their
     /// [`Mode`] from it.
     fn pacing(&self) -> Pacing;
+
+    /// What makes `step` worth a page of its own in a handout, in a few words ("lambda
+    /// collected", "jump A to 1", "won"), or `None` (the default) for an ordinary step.
+    fn landmark(&self, _step: usize) -> Option<String> {
+        None
+    }
 }
 
 /// Implements [`Animated`] for a pointer type by forwarding every method to the animation it
@@ -66,6 +72,9 @@ macro_rules! forward_animated {
             fn pacing(&self) -> Pacing {
                 (**self).pacing()
             }
+            fn landmark(&self, step: usize) -> Option<String> {
+                (**self).landmark(step)
+            }
         }
     )*};
 }
@@ -85,4 +94,8 @@ pub struct Pacing {
     /// In smooth mode, each manipulation lasts at least this long, seconds (the box: 1 s, so at
     /// most one manipulation per second; the mine: 0, a step lasts its own tween).
     pub min_manipulation_seconds: f64,
+    /// A PDF handout gives a page to the end of every this many manipulations (the box and 0h
+    /// n0: 1, each move and each deduction; the mine: 10 robot commands), besides its start,
+    /// its landmarks ([`Animated::landmark`]) and its end.
+    pub handout_every: usize,
 }

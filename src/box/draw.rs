@@ -13,7 +13,7 @@ use crate::trace::Trace;
 
 /// The box's pacing: 1 s per state; smooth, at most one manipulation per second (the
 /// challenge's x0.15 and x0.12 tiers).
-pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0 };
+pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0, handout_every: 1 };
 
 /// The box's colours.
 pub mod theme {

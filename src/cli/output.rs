@@ -4,6 +4,7 @@
 use crate::anim::{Animated, Mode, Timeline};
 use crate::export::animation::{export, ExportOptions};
 use crate::export::atomic::{is_stdout, resolve_target};
+use crate::export::pdf::{write_handout, HandoutOptions, Paper};
 use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
@@ -35,9 +36,11 @@ pub struct PictureArgs {
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
-    /// exact colours), .mp4 (H.264) or .webm (VP9). Video needs ffmpeg on PATH and is encoded
-    /// at the --fps rate, or at 30 fps when each state is one frame (each state's picture
-    /// repeated for its time). May be given more than once: the frames are drawn once for all.
+    /// exact colours), .mp4 (H.264) or .webm (VP9), .html (a web page that plays it) or .pdf
+    /// (a printable handout: a page for the start and one per manipulation, see --every and
+    /// --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
+    /// each state is one frame (each state's picture repeated for its time). May be given more
+    /// than once: the frames are drawn once for all.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub out: Vec<PathBuf>,
     /// Write every frame as a PNG in the folder DIR: 00001.png, 00002.png... (the GIF's
@@ -72,6 +75,14 @@ pub struct PictureArgs {
     /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
     #[arg(long, value_enum, default_value_t = crate::theme::Theme::Light, value_name = "THEME")]
     pub theme: crate::theme::Theme,
+    /// The paper of a PDF handout (--out FILE.pdf): a4 or letter (US Letter).
+    #[arg(long, value_enum, default_value_t = Paper::A4, value_name = "PAPER")]
+    pub paper: Paper,
+    /// A PDF handout (--out FILE.pdf) gets a page at the end of every N manipulations (robot
+    /// commands for the mine), besides the start, the end and, for the mine, each lambda, jump
+    /// and ending. Default: 1 for the box and 0h n0 (every move, every deduction), 10 for the mine.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub every: Option<u32>,
 }
 
 pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
@@ -113,15 +124,15 @@ impl PictureArgs {
     pub fn outputs(&self) -> Result<Vec<Output>, CliError> {
         let mut outs: Vec<Output> = self.gif.iter().map(|p| Output::File(Format::Gif, p.clone())).collect();
         for p in &self.out {
-            if is_page(p) {
-                continue;
-            }
             if is_stdout(p) {
                 return Err(CliError::Input(
                     "--out -: standard output has no extension to tell the format; use --gif - for a GIF there, \
-                     or name a file (x.gif, x.apng, x.mp4, x.webm)"
+                     or name a file (x.gif, x.apng, x.mp4, x.webm, x.html, x.pdf)"
                         .into(),
                 ));
+            }
+            if is_page(p) || is_handout(p) {
+                continue;
             }
             outs.push(Output::File(Format::from_path(p).map_err(CliError::Input)?, p.clone()));
         }
@@ -137,6 +148,11 @@ impl PictureArgs {
     /// The web pages asked for: each --out ending in .html or .htm.
     pub fn pages(&self) -> Vec<&Path> {
         self.out.iter().filter(|p| is_page(p)).map(PathBuf::as_path).collect()
+    }
+
+    /// The PDF handouts asked for: each --out ending in .pdf.
+    pub fn handouts(&self) -> Vec<&Path> {
+        self.out.iter().filter(|p| is_handout(p)).map(PathBuf::as_path).collect()
     }
 
     /// True when an animation is to be written (--gif, --out or --frames).
@@ -255,6 +271,8 @@ impl PictureArgs {
         }
         if let Some(w) = self.ignored_without_pictures() {
             eprintln!("tumble: warning: {w}");
+        } else if self.handouts().is_empty() && (self.every.is_some() || self.paper != Paper::A4) {
+            eprintln!("tumble: warning: --every and --paper are ignored: they shape a PDF handout (--out FILE.pdf), and none is written");
         }
         Ok(())
     }
@@ -279,6 +297,8 @@ impl PictureArgs {
         note(self.theme != crate::theme::Theme::Light, "--theme");
         note(self.no_loop, "--no-loop");
         note(self.loops.is_some(), "--loop");
+        note(self.paper != Paper::A4, "--paper");
+        note(self.every.is_some(), "--every");
         let (list, verb) = match given.split_last() {
             Some((last, [])) => (last.clone(), "is"),
             Some((last, rest)) => (format!("{} and {last}", rest.join(", ")), "are"),
@@ -409,12 +429,22 @@ pub fn preflight(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -
 pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
     let outputs = args.outputs()?;
     let pages = args.pages();
-    if outputs.is_empty() && pages.is_empty() {
+    let handouts = args.handouts();
+    if outputs.is_empty() && pages.is_empty() && handouts.is_empty() {
         return Ok(());
     }
     let anim = &args.theme.animation(anim);
     for path in pages {
         write_page(anim, args, mode, path)?;
+    }
+    for path in handouts {
+        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+        let slide = crate::export::html::PageSlide {
+            title: &title,
+            notes: None,
+            shown: crate::export::html::PageShown::Show(anim),
+        };
+        write_pdf(path, &[slide], title.clone(), args.paper, args.every, args.theme)?;
     }
     if outputs.is_empty() {
         return Ok(());
@@ -436,6 +466,33 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
 /// [`crate::export::html`].
 fn is_page(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
+/// True when `path` names a PDF handout (.pdf, any case): `--out` writes it with
+/// [`crate::export::pdf`].
+pub(super) fn is_handout(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+}
+
+/// Writes the handout of `slides` (already themed) to `path` and says so with its page count.
+///
+/// # Errors
+/// I/O errors, with the path.
+pub(super) fn write_pdf(
+    path: &Path,
+    slides: &[crate::export::html::PageSlide<'_>],
+    title: String,
+    paper: Paper,
+    every: Option<u32>,
+    theme: crate::theme::Theme,
+) -> Result<(), CliError> {
+    let opts = HandoutOptions { title, paper, every: every.map(|n| n as usize), theme };
+    let pages = write_handout(path, slides, &opts).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
+        _ => CliError::Io(e),
+    })?;
+    eprintln!("tumble: wrote {} ({})", path.display(), crate::words::count(pages, "page", "pages"));
+    Ok(())
 }
 
 /// Writes `anim` (already themed) as one web page that plays like the viewer, its pictures at

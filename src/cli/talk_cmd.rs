@@ -1,5 +1,6 @@
 //! `tumble talk FILE.toml`: a talk played in the window (as `tumble view --talk` plays it), or
-//! written with `--out talk.html` as one web page that plays like the window.
+//! written with `--out talk.html` as one web page that plays like the window, or with
+//! `--out talk.pdf` as a printable handout (the title card, then each item's pages).
 //!
 //! The talk is read and checked first, its demos looked up, every animation built; only then
 //! does a window open or a file appear (a bad talk exits 2 naming its file, line and column).
@@ -23,7 +24,9 @@ pub struct TalkArgs {
     /// The talk: a TOML file of titled items (box, mine, 0h n0, demos), with optional notes.
     pub file: PathBuf,
     /// Write the talk to FILE instead of playing it in the window: .html (one self-contained
-    /// page that plays like the window, for any browser, offline).
+    /// page that plays like the window, for any browser, offline) or .pdf (a handout: a page
+    /// per title card, and each item's start and manipulations, as `--out FILE.pdf` of its
+    /// command makes them).
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub out: Vec<PathBuf>,
     /// The demos of a talk's `demo` items come from this folder instead of the built-in ones.
@@ -38,6 +41,9 @@ pub struct TalkArgs {
     /// Start in full screen (the window).
     #[arg(long)]
     pub fullscreen: bool,
+    /// The paper of a PDF handout (--out FILE.pdf): a4 or letter (US Letter).
+    #[arg(long, value_enum, default_value_t = crate::export::pdf::Paper::A4, value_name = "PAPER")]
+    pub paper: crate::export::pdf::Paper,
     /// Window width in pixels.
     #[arg(long, default_value_t = 720, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(64..=8192))]
     pub size: u32,
@@ -86,8 +92,18 @@ pub(super) fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Resu
 /// # Errors
 /// A bad talk, an --out that is not a page, no display for the window, I/O errors.
 pub fn run(args: TalkArgs) -> Result<i32, CliError> {
+    let mut seen: Vec<(&Path, PathBuf)> = Vec::new();
     for out in &args.out {
-        page_path(out)?;
+        let resolved = page_path(out)?;
+        if let Some((first, _)) = seen.iter().find(|(_, r)| *r == resolved) {
+            return Err(CliError::Input(format!(
+                "--out {} and --out {} are the same file ({}): give each output a file of its own",
+                first.display(),
+                out.display(),
+                resolved.display()
+            )));
+        }
+        seen.push((out, resolved));
     }
     let (slides, title) = talk_slides(&args.file, args.dir.as_deref(), args.theme)?;
     crate::input::refuse_outputs(args.out.iter().map(|p| ("--out", p.as_path()))).map_err(CliError::Input)?;
@@ -105,28 +121,33 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
     };
     let page: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
     for out in &args.out {
-        write_page(out, &page, &opts)?;
-        super::output::wrote(out);
+        if super::output::is_handout(out) {
+            super::output::write_pdf(out, &page, opts.title.clone(), args.paper, None, args.theme)?;
+        } else {
+            write_page(out, &page, &opts)?;
+            super::output::wrote(out);
+        }
     }
     Ok(0)
 }
 
-/// Checks that `path` names a page (.html or .htm).
+/// Checks that `path` names a page (.html or .htm) or a handout (.pdf) in a folder that
+/// exists, and returns the file it resolves to (see [`crate::export::atomic::resolve_target`]).
 ///
 /// # Errors
 /// [`CliError::Input`] naming the path and what `tumble talk --out` writes.
-fn page_path(path: &Path) -> Result<(), CliError> {
+fn page_path(path: &Path) -> Result<PathBuf, CliError> {
     let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
     match ext.as_deref() {
-        Some("html" | "htm") => {
-            crate::export::atomic::resolve_target(path).map(|_| ()).map_err(|e| CliError::Input(e.to_string()))
+        Some("html" | "htm" | "pdf") => {
+            crate::export::atomic::resolve_target(path).map_err(|e| CliError::Input(e.to_string()))
         }
         Some(e) => Err(CliError::Input(format!(
-            "{}: unknown format .{e}: tumble talk --out writes a web page (.html)",
+            "{}: unknown format .{e}: tumble talk --out writes a web page (.html) or a handout (.pdf)",
             path.display()
         ))),
         None => Err(CliError::Input(format!(
-            "{}: no extension to tell the format: tumble talk --out writes a web page (.html)",
+            "{}: no extension to tell the format: tumble talk --out writes a web page (.html) or a handout (.pdf)",
             path.display()
         ))),
     }

@@ -2,7 +2,8 @@
 //! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
 //! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), MP4 and
 //! WebM through ffmpeg ([`video`]), a folder of PNG frames ([`frames`]); a still picture is a
-//! PNG ([`png`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
+//! PNG ([`png`]) or an SVG ([`svg`]); a web page that plays like the viewer is [`html`], a
+//! printable handout with a page per manipulation is a PDF ([`pdf`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
 //! nothing ([`cancel`]).
 pub mod animation;
 pub mod apng;
@@ -19,6 +20,7 @@ pub mod html;
 pub mod html_pictures;
 pub mod html_text;
 pub mod palette;
+pub mod pdf;
 pub mod png;
 pub mod schedule;
 pub mod sink;

@@ -6,11 +6,11 @@
 //! Only cells inside the viewport are drawn, so a frame costs the same on a 1000 x 1000 map.
 
 use crate::anim::{ease, Animated, Pacing};
-use crate::mine::{Collected, Ending, Mine, MineEvent, Pos, Recording, StepReport, Tile};
+use crate::mine::{Collected, Ending, Loss, Mine, MineEvent, Pos, Recording, StepReport, Tile};
 use crate::scene::{Color, Item, Layer, Point, Scene, Shape, View};
 
 /// The mine's pacing: 0.2 s per step; smooth, each step lasts its own tween.
-pub const PACING: Pacing = Pacing { seconds_per_frame: 0.2, min_manipulation_seconds: 0.0 };
+pub const PACING: Pacing = Pacing { seconds_per_frame: 0.2, min_manipulation_seconds: 0.0, handout_every: 10 };
 
 /// The mine's colours.
 pub mod theme {
@@ -456,5 +456,29 @@ impl Animated for MineAnimation {
 
     fn pacing(&self) -> Pacing {
         PACING
+    }
+
+    /// A lambda collected, a trampoline jump, the ending (task.pdf §2.4, trampoline.pdf), or
+    /// the route running out at the last step.
+    fn landmark(&self, step: usize) -> Option<String> {
+        let MineEvent::Step(report) = &self.recording.trace.steps.get(step)?.event else {
+            return None;
+        };
+        let mut said = Vec::new();
+        if report.collected == Some(Collected::Lambda) {
+            said.push("lambda collected".to_string());
+        }
+        if let Some(j) = &report.jump {
+            said.push(format!("jump from trampoline {} to target {}", j.trampoline, j.target));
+        }
+        match report.ending {
+            Some(Ending::Win) => said.push("won: the robot entered the lift".into()),
+            Some(Ending::Abort) => said.push("aborted".into()),
+            Some(Ending::Lost(Loss::Crushed)) => said.push("lost: the robot was crushed by a rock".into()),
+            Some(Ending::Lost(Loss::Drowned)) => said.push("lost: the robot drowned".into()),
+            None if step + 1 == self.recording.len() => said.push("the route ends".into()),
+            None => {}
+        }
+        (!said.is_empty()).then(|| said.join("; "))
     }
 }

@@ -12,7 +12,7 @@ use crate::scene::{wrap, Color, Item, Layer, Scene, Shape, View};
 use crate::words::count;
 
 /// 0h n0's pacing: 1 s per deduction; smooth, at most one deduction per second.
-pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0 };
+pub const PACING: Pacing = Pacing { seconds_per_frame: 1.0, min_manipulation_seconds: 1.0, handout_every: 1 };
 
 /// The game's colours (`../shared/specs/ohno.md`, "Look of the game").
 pub mod theme {

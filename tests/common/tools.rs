@@ -2,15 +2,19 @@
 //! gif2webp). A developer without one sees the test skip with a message; CI sets
 //! `TUMBLE_REQUIRE_TOOLS=1` (see `.ci/run`), and a missing program then fails the test.
 
-/// True when `program` runs (`program --version`). When it does not: panics if
-/// `TUMBLE_REQUIRE_TOOLS` is set to anything but `0`, else prints why the test is skipped.
+/// True when `program` runs (`program --version`, or `program -v` as poppler's tools take
+/// it). When it does not: panics if `TUMBLE_REQUIRE_TOOLS` is set to anything but `0`, else
+/// prints why the test is skipped.
 pub fn have_tool(program: &str, package: &str) -> bool {
-    let ok = std::process::Command::new(program)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
+    let runs = |flag: &str| {
+        std::process::Command::new(program)
+            .arg(flag)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let ok = runs("--version") || runs("-v");
     if !ok {
         let required = std::env::var("TUMBLE_REQUIRE_TOOLS").is_ok_and(|v| v != "0");
         assert!(!required, "{program} is missing (apt-get install -y {package}) and TUMBLE_REQUIRE_TOOLS is set");

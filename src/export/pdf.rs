@@ -14,7 +14,7 @@
 
 use crate::anim::Animated;
 use crate::export::atomic::write_atomically;
-use crate::export::html::{card_scene, PageShown, PageSlide};
+use crate::export::html::{PageShown, PageSlide};
 use crate::render::pdf::{draw, font, text, Align};
 use crate::scene::{Color, Scene};
 use crate::theme::{Chrome, Theme};
@@ -123,7 +123,7 @@ pub fn sheets(slides: &[PageSlide<'_>], opts: &HandoutOptions) -> Vec<Sheet> {
         let title = if slide.title.is_empty() { opts.title.clone() } else { slide.title.to_string() };
         match &slide.shown {
             PageShown::Card(card) => {
-                out.push(Sheet { title, scene: card_scene(card, &chrome), step: None, caption: Vec::new() })
+                out.push(Sheet { title, scene: card.scene(&chrome), step: None, caption: Vec::new() })
             }
             PageShown::Show(anim) => {
                 let every = opts.every.unwrap_or(anim.pacing().handout_every);

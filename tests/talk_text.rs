@@ -65,6 +65,30 @@ fn titles_the_font_cannot_draw_are_named_with_their_line() {
         .stderr(predicates::str::contains("warning").not());
 }
 
+#[test]
+fn notes_the_font_cannot_draw_are_named_with_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        format!("title = \"Gravity\"\n\n[[item]]\ntitle = \"Box\"\nnotes = \"\"\"\nSay: 重力 🎉\nthen λ\"\"\"\n{BOX}");
+    std::fs::write(dir.path().join("talk.toml"), text).unwrap();
+    let out = Command::cargo_bin("tumble")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["talk", "talk.toml", "--out", "t.html"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(
+        warnings,
+        ["tumble: warning: talk.toml line 5: the notes have characters the bundled font cannot draw: 重 力 🎉; \
+             they show as boxes in the window's presenter view (the page's shows them)",]
+    );
+    let page = std::fs::read_to_string(dir.path().join("t.html")).unwrap();
+    assert!(page.contains("重力 🎉"), "the page keeps the notes as typed");
+}
+
 fn have(cmd: &str) -> bool {
     std::process::Command::new("sh")
         .arg("-c")

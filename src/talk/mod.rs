@@ -58,7 +58,7 @@ pub struct Talk {
     /// The items, in the order of the file; at least one.
     pub items: Vec<Item>,
     /// What the talk plays but not as written, one line each for the user (`FILE line N: ...`):
-    /// a title with characters the bundled font cannot draw (they show as boxes).
+    /// a title or notes with characters the bundled font cannot draw (they show as boxes).
     pub warnings: Vec<String>,
 }
 

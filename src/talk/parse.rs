@@ -26,7 +26,7 @@ struct Ctx<'a> {
     dir: &'a Path,
     /// A built-in talk's files: map and board names are looked up here, not on disk.
     built_in: Option<&'static BuiltIn>,
-    /// Warnings found so far (characters a title has and the bundled font cannot draw).
+    /// Warnings found so far (characters a title or notes have and the bundled font cannot draw).
     warnings: RefCell<Vec<String>>,
 }
 
@@ -44,8 +44,15 @@ impl Ctx<'_> {
                 Err(self.err(v.span().start, format!("`title` is empty; it is {what}")))
             }
             DeValue::String(s) => {
-                if key == "title" {
-                    self.check_drawable(s, v.span().start);
+                match key {
+                    "title" => self.check_drawable(s, v.span().start, "the title has", "they show as boxes"),
+                    "notes" => self.check_drawable(
+                        s,
+                        v.span().start,
+                        "the notes have",
+                        "they show as boxes in the window's presenter view (the page's shows them)",
+                    ),
+                    _ => {}
                 }
                 Ok(s.to_string())
             }
@@ -53,17 +60,18 @@ impl Ctx<'_> {
         }
     }
 
-    /// Adds a warning naming the characters of the title at `offset` that the bundled font
-    /// (which every picture of a talk is drawn with) has no glyph for.
-    fn check_drawable(&self, title: &str, offset: usize) {
-        let missing = crate::render::text::undrawable(title);
+    /// Adds a warning naming the characters of `text` (the value at `offset`; `what` names it with its verb)
+    /// that the bundled font (which every picture of a talk and the window's presenter view are
+    /// drawn with) has no glyph for; `effect` says where they show as boxes.
+    fn check_drawable(&self, text: &str, offset: usize, what: &str, effect: &str) {
+        let missing = crate::render::text::undrawable(text);
         if missing.is_empty() {
             return;
         }
         let chars: Vec<String> = missing.iter().map(char::to_string).collect();
         let line = Location::of(self.text, offset).line;
         self.warnings.borrow_mut().push(format!(
-            "{} line {line}: the title has characters the bundled font cannot draw: {}; they show as boxes",
+            "{} line {line}: {what} characters the bundled font cannot draw: {}; {effect}",
             self.file,
             chars.join(" ")
         ));

@@ -25,7 +25,9 @@ use tumble::r#box::draw::BoxAnimation;
 use tumble::r#box::{parse_moves, record, BoxState};
 use tumble::render::raster;
 use tumble::viewer::player::Manipulations;
-use window::{capture_area, differ, difference, have, keys_at, same, screenshot, window_gone, window_named, Window};
+use window::{
+    capture_area, differ, difference, have, keys_at, process_gone, same, screenshot, window_gone, window_named, Window,
+};
 
 const STATE: &str = ".........@...o....ooo..xox...";
 const MOVES: &str = "+>|<-v+^+";
@@ -420,7 +422,18 @@ fn presenter_view(dir: &Path) -> Result<(), String> {
     if !w.running() {
         return Err("Esc in the presenter view closed the audience's window too".into());
     }
+    // The closed view's process ends (its window went first).
+    if !process_gone("tumble presenter-view", 3.0) {
+        return Err("the presenter view's process outlived its window by 3 s".into());
+    }
     keys_at(ax, ay, &["n"], 0.2)?;
+    if window_named(NAME, 5.0).is_none() {
+        // Under Xvfb with no window manager, the first key after the focus comes back from a
+        // closed window is at times never delivered to the audience's window (seen in its
+        // input, not in tumble's handling of N): press it again, as a presenter would.
+        eprintln!("    the first N after the view closed was not delivered: pressed again");
+        keys_at(ax, ay, &["n"], 0.2)?;
+    }
     window_named(NAME, 10.0).ok_or("N did not open the presenter view again")?;
     keys_at(ax, ay, &["q"], 0.2)?;
     w.wait_exit()?;

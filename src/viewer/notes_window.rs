@@ -71,7 +71,13 @@ async fn show(heard: Arc<Mutex<Heard>>, chrome: Chrome, x: u32) {
         }
         for input in inputs.take() {
             match input {
-                Input::Key(KeyCode::N | KeyCode::Q | KeyCode::Escape) => return,
+                Input::Key(KeyCode::N | KeyCode::Q | KeyCode::Escape) => {
+                    // Said before the window goes, so that N in the audience's window opens a
+                    // new view at once, even while this process is still ending.
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "closed").and_then(|()| out.flush());
+                    return;
+                }
                 Input::Key(KeyCode::F) => {
                     fullscreen = !fullscreen;
                     mq::set_fullscreen(fullscreen);

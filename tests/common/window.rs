@@ -238,6 +238,19 @@ pub fn window_named(name: &str, seconds: f64) -> Option<(String, (u32, u32, u32,
     }
 }
 
+/// True when no process whose command line contains `pattern` is left within `seconds`.
+pub fn process_gone(pattern: &str, seconds: f64) -> bool {
+    let started = Instant::now();
+    while started.elapsed().as_secs_f64() <= seconds {
+        let found = Command::new("pgrep").args(["-f", pattern]).output();
+        if found.is_ok_and(|o| o.stdout.is_empty()) {
+            return true;
+        }
+        sleep(Duration::from_millis(100));
+    }
+    false
+}
+
 /// True when no window whose name contains `name` is left within `seconds`.
 pub fn window_gone(name: &str, seconds: f64) -> bool {
     let started = Instant::now();

@@ -11,7 +11,7 @@
 //!
 //! Units are PDF points (1/72 inch), y downwards from the top of the page, as krilla takes them.
 
-use crate::render::text::FONT_BYTES;
+use crate::render::text::{face, FONT_BYTES};
 use crate::scene::{Color, PixelShape, Prim, Scene};
 use krilla::color::rgb;
 use krilla::geom::{Path, PathBuilder, Point, Rect, Transform};
@@ -19,17 +19,10 @@ use krilla::num::NormalizedF32;
 use krilla::paint::{Fill, FillRule, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
-use std::sync::OnceLock;
 
 /// Pixels of [`Scene::to_pixels`] per point: the scene is laid out this much finer than the page
 /// and scaled down, so that positions keep a quarter point of precision.
 const PIXELS_PER_POINT: f32 = 4.0;
-
-/// The bundled font, parsed once for its glyph ids and advances.
-fn face() -> &'static ttf_parser::Face<'static> {
-    static FACE: OnceLock<ttf_parser::Face<'static>> = OnceLock::new();
-    FACE.get_or_init(|| ttf_parser::Face::parse(FONT_BYTES, 0).expect("the bundled font is a valid TrueType file"))
-}
 
 /// The bundled font for a document (embedded, as a subset of the glyphs used, when the
 /// document is finished).
@@ -114,16 +107,6 @@ pub fn text(surface: &mut Surface<'_>, font: &Font, line: &str, size: f32, x: f3
     surface.set_stroke(None);
     surface.set_fill(Some(Fill { paint: paint(color), opacity: opacity(color), rule: FillRule::NonZero }));
     surface.draw_glyphs(Point::from_xy(left, y + 0.73 * size / 2.0), &glyphs, font.clone(), line, size, false);
-}
-
-/// The advance width of `line` at em size `size` (in the caller's units), as [`text`] lays it out.
-pub fn text_width(line: &str, size: f32) -> f32 {
-    let f = face();
-    let units: u32 = line
-        .chars()
-        .map(|c| u32::from(f.glyph_hor_advance(f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0))).unwrap_or(0)))
-        .sum();
-    units as f32 * size / f32::from(f.units_per_em())
 }
 
 /// Fills `path` with `color` (nothing when it is transparent).

@@ -17,17 +17,10 @@
 //! Coordinates are pixels of the `width` x `height` output (`viewBox="0 0 width height"`),
 //! written with at most two decimals.
 
-use crate::render::text::FONT_BYTES;
+use crate::render::text::face;
 use crate::scene::{Color, PixelShape, Prim, Scene};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
-
-/// The bundled font, parsed once.
-fn face() -> &'static ttf_parser::Face<'static> {
-    static FACE: OnceLock<ttf_parser::Face<'static>> = OnceLock::new();
-    FACE.get_or_init(|| ttf_parser::Face::parse(FONT_BYTES, 0).expect("the bundled font is a valid TrueType file"))
-}
 
 /// Writes SVG for scenes, remembering the glyphs they use so that one `<defs>` serves them all.
 #[derive(Clone, Debug, Default)]

@@ -15,6 +15,13 @@ fn font() -> &'static fontdue::Font {
     })
 }
 
+/// The bundled font parsed by `ttf_parser`, once: glyph ids, advances and outlines for the
+/// vector backends (SVG, PDF), which write the glyphs themselves.
+pub fn face() -> &'static ttf_parser::Face<'static> {
+    static FACE: OnceLock<ttf_parser::Face<'static>> = OnceLock::new();
+    FACE.get_or_init(|| ttf_parser::Face::parse(FONT_BYTES, 0).expect("the bundled font is a valid TrueType file"))
+}
+
 /// A glyph's coverage mask: `width` x `height` bytes (0 = empty, 255 = covered), row-major,
 /// placed with its top-left corner at (`left`, `top`) pixels relative to the pen on the baseline.
 #[derive(Clone, Debug)]

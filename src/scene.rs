@@ -352,6 +352,37 @@ pub fn wrap(text: &str, max_chars: usize) -> Vec<String> {
     lines
 }
 
+/// Splits `text` at whitespace into lines at most `max_width` wide as `measure` measures them
+/// (in any unit); a word wider than a line is broken between its characters. Blank text gives
+/// no lines. Title cards and the presenter view wrap with it, measured with the bundled font.
+pub fn wrap_to_width(text: &str, max_width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if measure(&joined) <= max_width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word alone: broken at characters where it does not fit.
+        for c in word.chars() {
+            let longer = format!("{line}{c}");
+            if !line.is_empty() && measure(&longer) > max_width {
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +392,15 @@ mod tests {
         assert_eq!(wrap("the 2 at row 4 sees 2 blues", 10), vec!["the 2 at", "row 4 sees", "2 blues"]);
         assert_eq!(wrap("a verylongword b", 4), vec!["a", "verylongword", "b"]);
         assert!(wrap("   ", 5).is_empty());
+    }
+
+    #[test]
+    fn wrap_to_width_breaks_at_spaces_and_inside_long_words_only() {
+        let chars = |s: &str| s.chars().count() as f32;
+        assert_eq!(wrap_to_width("the quick brown fox", 9.0, chars), ["the quick", "brown fox"]);
+        assert_eq!(wrap_to_width("abcdefghijk xy", 4.0, chars), ["abcd", "efgh", "ijk", "xy"]);
+        assert_eq!(wrap_to_width("one\ntwo", 9.0, chars), ["one two"]);
+        assert!(wrap_to_width(" \n ", 4.0, chars).is_empty());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::slides::Card;
 use crate::render::text;
-use crate::scene::{Layer, Scene, View};
+use crate::scene::{wrap_to_width, Layer, Scene, View};
 use crate::theme::Chrome;
 
 /// The card's size, cells.
@@ -47,32 +47,9 @@ pub fn shorten(text: &str, size: f32, max_w: f32) -> String {
     format!("{}…", cut.trim_end())
 }
 
-/// `text` in lines at most `max_w` cells wide at `size` cells: broken at whitespace, and a word
-/// wider than a line between its characters.
+/// `text` in lines at most `max_w` cells wide at `size` cells (see [`wrap_to_width`]).
 pub fn wrap(text: &str, size: f32, max_w: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-        if width(&joined, size) <= max_w {
-            line = joined;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        for ch in word.chars() {
-            line.push(ch);
-            if width(&line, size) > max_w && line.chars().count() > 1 {
-                line.pop();
-                lines.push(std::mem::replace(&mut line, ch.to_string()));
-            }
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    wrap_to_width(text, max_w, |s| width(s, size))
 }
 
 /// The title's em size (cells) and lines, for at most `max_h` cells of height.

@@ -107,32 +107,17 @@ pub fn time_of_day() -> String {
     }
 }
 
-/// `text` broken into lines no wider than `max_width` as `measure` measures them: at spaces,
-/// at the text's own newlines, and inside a word only when the word alone is too wide.
+/// `text` broken into lines no wider than `max_width` as `measure` measures them: at the
+/// text's own newlines (a blank line stays), and within each line as
+/// [`crate::scene::wrap_to_width`] breaks it.
 pub fn wrap(text: &str, max_width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
     let mut out = Vec::new();
     for paragraph in text.split('\n') {
-        let mut line = String::new();
-        for word in paragraph.split_whitespace() {
-            let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
-            if measure(&joined) <= max_width {
-                line = joined;
-                continue;
-            }
-            if !line.is_empty() {
-                out.push(std::mem::take(&mut line));
-            }
-            // The word alone: broken at characters where it does not fit.
-            for c in word.chars() {
-                let longer = format!("{line}{c}");
-                if !line.is_empty() && measure(&longer) > max_width {
-                    out.push(std::mem::replace(&mut line, c.to_string()));
-                } else {
-                    line = longer;
-                }
-            }
+        let lines = crate::scene::wrap_to_width(paragraph, max_width, &measure);
+        if lines.is_empty() {
+            out.push(String::new());
         }
-        out.push(line);
+        out.extend(lines);
     }
     out
 }

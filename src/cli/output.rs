@@ -85,6 +85,30 @@ pub struct PictureArgs {
     pub every: Option<u32>,
 }
 
+/// The outputs of a command checked so far, each as its flag, its path as typed and the file
+/// it resolves to (see [`resolve_target`]).
+#[derive(Default)]
+pub(super) struct Targets<'a>(Vec<(&'a str, &'a Path, PathBuf)>);
+
+impl<'a> Targets<'a> {
+    /// Adds `flag path`, which resolves to `resolved`.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] naming both outputs when an earlier one is the same file.
+    pub(super) fn add(&mut self, flag: &'a str, path: &'a Path, resolved: PathBuf) -> Result<(), CliError> {
+        if let Some((first, first_path, _)) = self.0.iter().find(|(_, _, r)| *r == resolved) {
+            return Err(CliError::Input(format!(
+                "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
+                first_path.display(),
+                path.display(),
+                resolved.display()
+            )));
+        }
+        self.0.push((flag, path, resolved));
+        Ok(())
+    }
+}
+
 pub(super) fn positive_f64(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v.is_finite() && v <= 100.0 => Ok(v),
@@ -202,7 +226,7 @@ impl PictureArgs {
     /// [`CliError::Input`] naming the flag or file and what to do.
     pub fn check(&self) -> Result<(), CliError> {
         let outputs = self.outputs()?;
-        let mut seen: Vec<(&str, &Path, PathBuf)> = Vec::new();
+        let mut seen = Targets::default();
         let mut to_stdout: Option<&str> = None;
         for (flag, path) in self.named_paths() {
             if is_stdout(path) {
@@ -229,16 +253,9 @@ impl PictureArgs {
             if flag != "--frames" {
                 crate::export::atomic::check_writable(path, &resolved).map_err(CliError::Input)?;
             }
-            if let Some((first, first_path, _)) = seen.iter().find(|(_, _, r)| *r == resolved) {
-                return Err(CliError::Input(format!(
-                    "{first} {} and {flag} {} are the same file ({}): give each output a file of its own",
-                    first_path.display(),
-                    path.display(),
-                    resolved.display()
-                )));
-            }
-            seen.push((flag, path, resolved));
+            seen.add(flag, path, resolved)?;
         }
+        let seen = &seen.0;
         if let Some((_, frames, folder)) = seen.iter().find(|(flag, _, _)| *flag == "--frames") {
             if let Some((flag, path, _)) = seen.iter().find(|(f, _, r)| *f != "--frames" && r.starts_with(folder)) {
                 return Err(CliError::Input(format!(

@@ -92,18 +92,9 @@ pub(super) fn talk_slides(path: &Path, dir: Option<&Path>, theme: Theme) -> Resu
 /// # Errors
 /// A bad talk, an --out that is not a page, no display for the window, I/O errors.
 pub fn run(args: TalkArgs) -> Result<i32, CliError> {
-    let mut seen: Vec<(&Path, PathBuf)> = Vec::new();
+    let mut seen = super::output::Targets::default();
     for out in &args.out {
-        let resolved = page_path(out)?;
-        if let Some((first, _)) = seen.iter().find(|(_, r)| *r == resolved) {
-            return Err(CliError::Input(format!(
-                "--out {} and --out {} are the same file ({}): give each output a file of its own",
-                first.display(),
-                out.display(),
-                resolved.display()
-            )));
-        }
-        seen.push((out, resolved));
+        seen.add("--out", out, page_path(out)?)?;
     }
     let (slides, title) = talk_slides(&args.file, args.dir.as_deref(), args.theme)?;
     crate::input::refuse_outputs(args.out.iter().map(|p| ("--out", p.as_path()))).map_err(CliError::Input)?;

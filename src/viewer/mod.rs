@@ -222,20 +222,14 @@ async fn play(slides: Vec<Slide>, title: &str, opts: ViewerOptions) -> Result<()
                         p.message = Some((save_gif(anim.as_ref(), p.speed, &path), 4.0));
                     }
                 }
+                // Closes the open view (dropping its link closes it), or opens one.
                 Effect::PresenterView => {
-                    presenter_view = match presenter_view.take() {
-                        Some(open) => {
-                            drop(open);
-                            None
+                    if presenter_view.take().is_none() {
+                        match link::Link::open(opts.theme, title) {
+                            Ok(v) => presenter_view = Some(v),
+                            Err(e) => p.message = Some((e, 4.0)),
                         }
-                        None => match link::Link::open(opts.theme, title) {
-                            Ok(v) => Some(v),
-                            Err(e) => {
-                                p.message = Some((e, 4.0));
-                                None
-                            }
-                        },
-                    };
+                    }
                 }
                 Effect::None => {}
             }

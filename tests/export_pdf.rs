@@ -7,7 +7,7 @@
 mod tools;
 use std::path::Path;
 use std::process::{Command, Output};
-use tools::{demo_names, have_tool};
+use tools::{compare, demo_names, have_tool};
 use tumble::export::html::PageSlide;
 use tumble::export::pdf::{picture_box, sheets, HandoutOptions, Paper};
 use tumble::theme::Theme;
@@ -58,25 +58,21 @@ fn assert_font_embedded(pdf: &Path) {
     assert_eq!(&cols[cols.len() - 5..cols.len() - 2], ["yes", "yes", "yes"], "{fonts}");
 }
 
-/// Mean absolute difference per channel (0..255) and the share of pixels whose largest
-/// channel difference is over 64.
-fn compare(a: &image::RgbImage, b: &image::RgbImage) -> (f64, f64) {
-    assert_eq!(a.dimensions(), b.dimensions());
-    let (mut sum, mut far) = (0u64, 0u64);
-    for (p, q) in a.pixels().zip(b.pixels()) {
-        let d: Vec<u64> = (0..3).map(|k| (p[k] as i64 - q[k] as i64).unsigned_abs()).collect();
-        sum += d.iter().sum::<u64>();
-        far += u64::from(*d.iter().max().unwrap() > 64);
-    }
-    let n = u64::from(a.width() * a.height());
-    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
-}
-
-/// Every page of `pdf` drawn by pdftoppm at 72 dpi (one pixel per point), its picture cut out
-/// where the handout puts it, compared with tumble's raster of the same sheet. Returns the
-/// worst (mean, far) seen.
-fn compare_pages(pdf: &Path, slides: &[PageSlide<'_>], opts: &HandoutOptions, dir: &Path) -> (f64, f64) {
-    let sheets = sheets(slides, opts);
+/// Asserts that every page of `pdf` (an A4 handout of `slides` titled `title` in `theme`, at
+/// the pacing's default page spacing), drawn by pdftoppm at 72 dpi (one pixel per point), has
+/// its picture where the handout puts it, within [`MOST_MEAN`] and [`MOST_FAR`] of tumble's
+/// raster of the same sheet; says the worst seen, under `what`.
+fn assert_pages_are_the_raster(
+    what: &str,
+    pdf: &Path,
+    slides: &[tumble::talk::slides::Slide],
+    title: &str,
+    theme: Theme,
+    dir: &Path,
+) {
+    let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
+    let opts = &HandoutOptions { title: title.into(), paper: Paper::A4, every: None, theme };
+    let sheets = sheets(&slides, opts);
     assert_eq!(info(pdf).0, sheets.len());
     let mut worst = (0.0f64, 0.0f64);
     for (i, sheet) in sheets.iter().enumerate() {
@@ -99,7 +95,9 @@ fn compare_pages(pdf: &Path, slides: &[PageSlide<'_>], opts: &HandoutOptions, di
         }
         worst = (worst.0.max(mean), worst.1.max(far));
     }
-    worst
+    let (mean, far) = worst;
+    eprintln!("{what}: worst mean {mean:.3}, far {:.3}%", far * 100.0);
+    assert!(mean < MOST_MEAN && far < MOST_FAR, "{what}: mean {mean:.3}, far {far:.4}");
 }
 
 /// The slides of a one-item talk (`item` is its TOML item body), without the opening card.
@@ -152,11 +150,7 @@ fn a_box_handout_has_a_page_per_move_with_the_falls_done_matching_the_raster() {
                 s
             })
             .collect();
-        let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
-        let opts = HandoutOptions { title: "t".into(), paper: Paper::A4, every: None, theme };
-        let (mean, far) = compare_pages(&pdf, &slides, &opts, dir.path());
-        eprintln!("box {theme:?}: worst mean {mean:.3}, far {:.3}%", far * 100.0);
-        assert!(mean < MOST_MEAN && far < MOST_FAR, "mean {mean:.3}, far {far:.4}");
+        assert_pages_are_the_raster(&format!("box {theme:?}"), &pdf, &slides, "t", theme, dir.path());
     }
 }
 
@@ -214,11 +208,7 @@ fn ohno_steps_give_a_page_per_deduction_with_its_rule_and_explanation() {
     }
     // The pictures are the raster's.
     let slides = item_slides("ohno = \"b.txt\"\nsteps = true", dir.path());
-    let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
-    let opts = HandoutOptions { title: "t".into(), paper: Paper::A4, every: None, theme: Theme::Light };
-    let (mean, far) = compare_pages(&pdf, &slides, &opts, dir.path());
-    eprintln!("ohno: worst mean {mean:.3}, far {:.3}%", far * 100.0);
-    assert!(mean < MOST_MEAN && far < MOST_FAR, "mean {mean:.3}, far {far:.4}");
+    assert_pages_are_the_raster("ohno", &pdf, &slides, "t", Theme::Light, dir.path());
 }
 
 #[test]
@@ -254,11 +244,7 @@ fn a_mine_handout_has_a_page_every_n_commands_and_at_each_lambda_and_ending() {
 
     // The pictures are the raster's.
     let slides = item_slides("mine = \"m.txt\"\nroute = \"RRR\"", dir.path());
-    let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
-    let opts = HandoutOptions { title: "t".into(), paper: Paper::A4, every: None, theme: Theme::Light };
-    let (mean, far) = compare_pages(&pdf, &slides, &opts, dir.path());
-    eprintln!("mine: worst mean {mean:.3}, far {:.3}%", far * 100.0);
-    assert!(mean < MOST_MEAN && far < MOST_FAR, "mean {mean:.3}, far {far:.4}");
+    assert_pages_are_the_raster("mine", &pdf, &slides, "t", Theme::Light, dir.path());
 }
 
 #[test]
@@ -315,11 +301,7 @@ fn a_talk_handout_has_its_title_card_then_each_items_pages() {
     // Cards and moments are the raster's pictures.
     let talk = tumble::talk::parse(&toml, "t.toml", d).unwrap();
     let slides = tumble::talk::slides::slides(&talk, |c| Ok(c.animation().unwrap())).unwrap();
-    let slides: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
-    let opts = HandoutOptions { title: "Handout talk".into(), paper: Paper::A4, every: None, theme: Theme::Light };
-    let (mean, far) = compare_pages(&pdf, &slides, &opts, d);
-    eprintln!("talk: worst mean {mean:.3}, far {:.3}%", far * 100.0);
-    assert!(mean < MOST_MEAN && far < MOST_FAR, "mean {mean:.3}, far {far:.4}");
+    assert_pages_are_the_raster("talk", &pdf, &slides, "Handout talk", Theme::Light, d);
 
     // US Letter; the built-in tour.
     ok(&tumble(&["talk", "tour", "--out", "tour.pdf", "--paper", "letter", "--theme", "dark"], d));

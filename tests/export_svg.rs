@@ -6,24 +6,10 @@
 mod tools;
 use std::path::Path;
 use std::process::Command;
-use tools::{demo_names, have_tool};
+use tools::{compare, demo_names, have_tool};
 
 fn rgba(path: &Path) -> image::RgbaImage {
     image::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).to_rgba8()
-}
-
-/// Mean absolute difference per channel (0..255) and the share of pixels whose largest channel
-/// difference is over 64 (a pixel that shows another colour, not a softer edge).
-fn compare(a: &image::RgbaImage, b: &image::RgbaImage) -> (f64, f64) {
-    assert_eq!(a.dimensions(), b.dimensions());
-    let (mut sum, mut far) = (0u64, 0u64);
-    for (p, q) in a.pixels().zip(b.pixels()) {
-        let d: Vec<u64> = (0..3).map(|k| (p[k] as i64 - q[k] as i64).unsigned_abs()).collect();
-        sum += d.iter().sum::<u64>();
-        far += u64::from(*d.iter().max().unwrap() > 64);
-    }
-    let n = u64::from(a.width() * a.height());
-    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
 }
 
 #[test]

@@ -14,6 +14,20 @@ fn talk_in(dir: &Path, title: &str, item_title: &str) {
     std::fs::write(dir.join("talk.toml"), text).unwrap();
 }
 
+/// Runs `tumble talk talk.toml --out t.html` in `dir`, which must succeed, and returns the
+/// warning lines it printed.
+fn page_warnings(dir: &Path) -> Vec<String> {
+    let out = Command::cargo_bin("tumble")
+        .unwrap()
+        .current_dir(dir)
+        .args(["talk", "talk.toml", "--out", "t.html"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    err.lines().filter(|l| l.contains("warning")).map(String::from).collect()
+}
+
 /// 300 characters of words.
 fn long_title() -> String {
     let words = ["gravity", "lambda", "smole", "shubble", "rock", "lift", "trampoline", "beard"];
@@ -34,17 +48,8 @@ fn long_title() -> String {
 fn titles_the_font_cannot_draw_are_named_with_their_line() {
     let dir = tempfile::tempdir().unwrap();
     talk_in(dir.path(), "Puzzles 漢字 with gravity 🎉", "0h n0 日本語 漢");
-    let out = Command::cargo_bin("tumble")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(["talk", "talk.toml", "--out", "t.html"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8(out.stderr).unwrap();
-    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("warning")).collect();
     assert_eq!(
-        warnings,
+        page_warnings(dir.path()),
         [
             "tumble: warning: talk.toml line 1: the title has characters the bundled font cannot draw: 漢 字 🎉; \
              they show as boxes",
@@ -71,17 +76,8 @@ fn notes_the_font_cannot_draw_are_named_with_their_line() {
     let text =
         format!("title = \"Gravity\"\n\n[[item]]\ntitle = \"Box\"\nnotes = \"\"\"\nSay: 重力 🎉\nthen λ\"\"\"\n{BOX}");
     std::fs::write(dir.path().join("talk.toml"), text).unwrap();
-    let out = Command::cargo_bin("tumble")
-        .unwrap()
-        .current_dir(dir.path())
-        .args(["talk", "talk.toml", "--out", "t.html"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8(out.stderr).unwrap();
-    let warnings: Vec<&str> = err.lines().filter(|l| l.contains("warning")).collect();
     assert_eq!(
-        warnings,
+        page_warnings(dir.path()),
         ["tumble: warning: talk.toml line 5: the notes have characters the bundled font cannot draw: 重 力 🎉; \
              they show as boxes in the window's presenter view (the page's shows them)",]
     );

@@ -1,6 +1,7 @@
 //! External programs some tests read exports back with (rsvg-convert, chromium, pdftotext,
-//! gif2webp). A developer without one sees the test skip with a message; CI sets
-//! `TUMBLE_REQUIRE_TOOLS=1` (see `.ci/run`), and a missing program then fails the test.
+//! gif2webp), and how their pictures are compared with tumble's raster. A developer without one
+//! sees the test skip with a message; CI sets `TUMBLE_REQUIRE_TOOLS=1` (see `.ci/run`), and a
+//! missing program then fails the test.
 
 /// True when `program` runs (`program --version`, or `program -v` as poppler's tools take
 /// it). When it does not: panics if `TUMBLE_REQUIRE_TOOLS` is set to anything but `0`, else
@@ -36,4 +37,23 @@ pub fn demo_names() -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// Mean absolute difference per colour channel (0..255) of two pictures of one size, and the
+/// share of pixels whose largest channel difference is over 64 (a pixel that shows another
+/// colour, not a softer edge). Alpha is not compared.
+pub fn compare<P: image::Pixel<Subpixel = u8>>(
+    a: &image::ImageBuffer<P, Vec<u8>>,
+    b: &image::ImageBuffer<P, Vec<u8>>,
+) -> (f64, f64) {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let (mut sum, mut far) = (0u64, 0u64);
+    for (p, q) in a.pixels().zip(b.pixels()) {
+        let (p, q) = (p.channels(), q.channels());
+        let d: Vec<u64> = (0..3).map(|k| (p[k] as i64 - q[k] as i64).unsigned_abs()).collect();
+        sum += d.iter().sum::<u64>();
+        far += u64::from(*d.iter().max().unwrap() > 64);
+    }
+    let n = u64::from(a.width() * a.height());
+    (sum as f64 / (3 * n) as f64, far as f64 / n as f64)
 }

@@ -239,8 +239,8 @@ fn cut_hold_and_loops_from_the_command_line() {
     }
 }
 
-/// --loop and --no-loop with no GIF or APNG to apply to (a video, a still) are accepted with a
-/// warning; with a GIF or an APNG among the outputs, silently.
+/// --loop and --no-loop with no GIF, APNG or WebP to apply to (a video, a still) are accepted with a
+/// warning; with a GIF, an APNG or a WebP among the outputs, silently.
 #[test]
 fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
     let dir = tempfile::tempdir().unwrap();
@@ -248,7 +248,7 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
         tumble().current_dir(dir.path()).args(["box", FIGURE1, "+", "--size", "40"]).args(args).assert().success()
     };
     run(&["--png", "p.png", "--loop", "2"])
-        .stderr(contains("warning: --loop 2 is ignored: only GIF and APNG files have a loop count"));
+        .stderr(contains("warning: --loop 2 is ignored: only GIF, APNG and WebP files have a loop count"));
     run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr(contains("warning").not());
     run(&["--out", "a.apng", "--loop", "2"]).stderr(contains("warning").not());
     if !ffmpeg_present() {
@@ -266,7 +266,10 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
 fn unknown_extensions_and_missing_ffmpeg_are_refused_before_rendering() {
     let dir = tempfile::tempdir().unwrap();
     for (name, msg) in [
-        ("x.avi", "unknown format .avi: --out takes .gif, .apng, .mp4, .webm, .html (a web page) or .pdf (a handout)"),
+        (
+            "x.avi",
+            "unknown format .avi: --out takes .gif, .apng, .webp, .mp4, .webm, .html (a web page) or .pdf (a handout)",
+        ),
         ("x.png", "for a still picture use --png"),
         ("x", "no extension"),
     ] {

@@ -1,10 +1,9 @@
 //! Options shared by every command that draws: picture files (a still PNG, animations by
 //! extension, a folder of frames), frame rate, speed, cut and hold, loops, size.
 
-use crate::anim::{Animated, Mode, Timeline};
-use crate::export::animation::{export, ExportOptions};
+use crate::anim::{Animated, Mode};
 use crate::export::atomic::{is_stdout, resolve_target};
-use crate::export::pdf::{write_handout, HandoutOptions, Paper};
+use crate::export::job::{Job, Paper, Written};
 use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
@@ -36,7 +35,8 @@ pub struct PictureArgs {
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
-    /// exact colours), .mp4 (H.264) or .webm (VP9), .html (a web page that plays it) or .pdf
+    /// exact colours), .webp (animated WebP, lossless: smaller than the GIF), .mp4 (H.264) or
+    /// .webm (VP9), .html (a web page that plays it) or .pdf
     /// (a printable handout: a page for the start and one per manipulation, see --every and
     /// --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
     /// each state is one frame (each state's picture repeated for its time). May be given more
@@ -63,13 +63,13 @@ pub struct PictureArgs {
     /// Leave out the animation from this time on, seconds (as played, after --speed).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub end: Option<f64>,
-    /// Play the GIF or APNG N times in all (0: forever, the default; 1: once).
+    /// Play the GIF, APNG or WebP N times in all (0: forever, the default; 1: once).
     #[arg(long = "loop", value_name = "N", conflicts_with = "no_loop", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=65536))]
     pub loops: Option<u32>,
     /// Picture width in pixels (the height follows the picture's shape).
     #[arg(long, default_value_t = 400, value_name = "PIXELS", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(16..=4096))]
     pub size: u32,
-    /// Play the GIF or APNG once instead of looping (as --loop 1).
+    /// Play the GIF, APNG or WebP once instead of looping (as --loop 1).
     #[arg(long)]
     pub no_loop: bool,
     /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
@@ -151,12 +151,9 @@ impl PictureArgs {
             if is_stdout(p) {
                 return Err(CliError::Input(
                     "--out -: standard output has no extension to tell the format; use --gif - for a GIF there, \
-                     or name a file (x.gif, x.apng, x.mp4, x.webm, x.html, x.pdf)"
+                     or name a file (x.gif, x.apng, x.webp, x.mp4, x.webm, x.html, x.pdf)"
                         .into(),
                 ));
-            }
-            if is_page(p) || is_handout(p) {
-                continue;
             }
             outs.push(Output::File(Format::from_path(p).map_err(CliError::Input)?, p.clone()));
         }
@@ -167,16 +164,6 @@ impl PictureArgs {
         }
         outs.extend(self.frames.iter().map(|d| Output::Frames(d.clone())));
         Ok(outs)
-    }
-
-    /// The web pages asked for: each --out ending in .html or .htm.
-    pub fn pages(&self) -> Vec<&Path> {
-        self.out.iter().filter(|p| is_page(p)).map(PathBuf::as_path).collect()
-    }
-
-    /// The PDF handouts asked for: each --out ending in .pdf.
-    pub fn handouts(&self) -> Vec<&Path> {
-        self.out.iter().filter(|p| is_handout(p)).map(PathBuf::as_path).collect()
     }
 
     /// True when an animation is to be written (--gif, --out or --frames).
@@ -220,7 +207,7 @@ impl PictureArgs {
     /// --frames folder that holds nothing else (no other output inside it), an --end after
     /// --start. When a picture goes to standard output, what the command prints from then on
     /// goes to standard error (see [`print_text`]). Warns on standard error when --loop or
-    /// --no-loop has nothing to apply to (video, a still, frames: no GIF or APNG).
+    /// --no-loop has nothing to apply to (video, a still, frames: no GIF, APNG or WebP).
     ///
     /// # Errors
     /// [`CliError::Input`] naming the flag or file and what to do.
@@ -288,7 +275,9 @@ impl PictureArgs {
         }
         if let Some(w) = self.ignored_without_pictures() {
             eprintln!("tumble: warning: {w}");
-        } else if self.handouts().is_empty() && (self.every.is_some() || self.paper != Paper::A4) {
+        } else if !outputs.iter().any(|o| o.format() == Some(Format::Pdf))
+            && (self.every.is_some() || self.paper != Paper::A4)
+        {
             eprintln!("tumble: warning: --every and --paper are ignored: they shape a PDF handout (--out FILE.pdf), and none is written");
         }
         Ok(())
@@ -335,31 +324,46 @@ impl PictureArgs {
     }
 
     /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
-    /// GIF or an APNG (the formats with a loop count).
+    /// GIF, an APNG or a WebP (the formats with a loop count).
     fn ignored_loops(&self, outputs: &[Output]) -> Option<String> {
         let flag = match (self.no_loop, self.loops) {
             (true, _) => "--no-loop".to_string(),
             (false, Some(n)) => format!("--loop {n}"),
             (false, None) => return None,
         };
-        let loops = |o: &Output| matches!(o, Output::File(Format::Gif | Format::Apng, _));
+        let loops = |o: &Output| o.format().is_some_and(Format::loops);
         if !self.any() || outputs.iter().any(loops) {
             return None;
         }
         Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
-            format!("{flag} is ignored: video files have no loop count (only GIF and APNG files have one)")
+            format!("{flag} is ignored: video files have no loop count (only GIF, APNG and WebP files have one)")
         } else {
-            format!("{flag} is ignored: only GIF and APNG files have a loop count, and none is written")
+            format!("{flag} is ignored: only GIF, APNG and WebP files have a loop count, and none is written")
         })
     }
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
     pub fn pixels(&self, scene: &Scene) -> (u32, u32) {
-        let h = (self.size as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32;
-        (self.size, h)
+        self.job(Mode::smooth(20.0)).pixels(scene)
     }
 
-    /// How many times GIF and APNG play.
+    /// The export these flags ask for, at `mode` (see [`PictureArgs::mode`]), with a progress
+    /// bar on a terminal.
+    pub fn job(&self, mode: Mode) -> Job {
+        Job {
+            mode,
+            speed: self.speed,
+            timing: self.timing(),
+            width: self.size,
+            plays: self.plays(),
+            theme: self.theme,
+            paper: self.paper,
+            every: self.every.map(|n| n as usize),
+            progress: true,
+        }
+    }
+
+    /// How many times GIF, APNG and WebP play.
     pub fn plays(&self) -> Plays {
         match (self.no_loop, self.loops) {
             (true, _) | (_, Some(1)) => Plays::Times(1),
@@ -430,13 +434,7 @@ pub fn write_pictures(anim: &(dyn Animated + Sync), args: &PictureArgs) -> Resul
 /// [`CliError::Input`] naming the output and the flags that shorten it.
 pub fn preflight(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
     let outputs = args.outputs()?;
-    if outputs.is_empty() {
-        return Ok(());
-    }
-    let timeline = Timeline::new(anim, mode, args.speed);
-    crate::export::animation::preflight(&timeline, args.timing(), &outputs)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    Ok(())
+    crate::export::write::preflight(anim, &args.job(mode), &outputs).map_err(export_error)
 }
 
 /// Like [`write_animations`] with an explicit timeline mode.
@@ -445,95 +443,28 @@ pub fn preflight(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -
 /// As [`write_animations`].
 pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode) -> Result<(), CliError> {
     let outputs = args.outputs()?;
-    let pages = args.pages();
-    let handouts = args.handouts();
-    if outputs.is_empty() && pages.is_empty() && handouts.is_empty() {
-        return Ok(());
-    }
-    let anim = &args.theme.animation(anim);
-    for path in pages {
-        write_page(anim, args, mode, path)?;
-    }
-    for path in handouts {
-        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
-        let slide = crate::export::html::PageSlide {
-            title: &title,
-            notes: None,
-            shown: crate::export::html::PageShown::Show(anim),
-        };
-        write_pdf(path, &[slide], title.clone(), args.paper, args.every, args.theme)?;
-    }
     if outputs.is_empty() {
         return Ok(());
     }
-    let timeline = Timeline::new(anim, mode, args.speed);
-    let (width, height) = args.pixels(&anim.draw(0, 1.0));
-    let opts = ExportOptions { width, height, plays: args.plays(), progress: true };
-    export(anim, &timeline, args.timing(), &outputs, opts).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
-        _ => CliError::Io(e),
-    })?;
-    for out in &outputs {
-        wrote(out.path());
+    let written = crate::export::write::write(anim, &args.job(mode), &outputs).map_err(export_error)?;
+    written.iter().for_each(said);
+    Ok(())
+}
+
+/// Says on standard error what an export wrote (nothing for standard output).
+pub fn said(written: &Written) {
+    if let Some(text) = written.said() {
+        eprintln!("tumble: {text}");
     }
-    Ok(())
 }
 
-/// True when `path` names a web page (.html or .htm, any case): `--out` writes it with
-/// [`crate::export::html`].
-fn is_page(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-}
-
-/// True when `path` names a PDF handout (.pdf, any case): `--out` writes it with
-/// [`crate::export::pdf`].
-pub(super) fn is_handout(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
-}
-
-/// Writes the handout of `slides` (already themed) to `path` and says so with its page count.
-///
-/// # Errors
-/// I/O errors, with the path.
-pub(super) fn write_pdf(
-    path: &Path,
-    slides: &[crate::export::html::PageSlide<'_>],
-    title: String,
-    paper: Paper,
-    every: Option<u32>,
-    theme: crate::theme::Theme,
-) -> Result<(), CliError> {
-    let opts = HandoutOptions { title, paper, every: every.map(|n| n as usize), theme };
-    let pages = write_handout(path, slides, &opts).map_err(|e| match e.kind() {
+/// An export's error as the command line reports it: bad input (exit 2) for
+/// [`std::io::ErrorKind::InvalidInput`], else an I/O error.
+pub fn export_error(e: std::io::Error) -> CliError {
+    match e.kind() {
         std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
         _ => CliError::Io(e),
-    })?;
-    eprintln!("tumble: wrote {} ({})", path.display(), crate::words::count(pages, "page", "pages"));
-    Ok(())
-}
-
-/// Writes `anim` (already themed) as one web page that plays like the viewer, its pictures at
-/// the mode's frame times, starting at the flags' speed.
-fn write_page(anim: &(dyn Animated + Sync), args: &PictureArgs, mode: Mode, path: &Path) -> Result<(), CliError> {
-    use crate::export::html::{PageOptions, PageShown, PageSlide};
-    let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
-    let fps = match mode {
-        Mode::Smooth { fps, .. } => Some(fps),
-        Mode::Discrete { .. } => None,
-    };
-    let slide = PageSlide { title: &title, notes: None, shown: PageShown::Show(anim) };
-    let opts = PageOptions {
-        title: title.clone(),
-        fps,
-        speed: args.speed,
-        theme: args.theme,
-        clean: false,
-        width: PageOptions::WIDTH,
-        talk: false,
-    };
-    crate::export::html::write_page(path, &[slide], &opts)?;
-    wrote(path);
-    Ok(())
+    }
 }
 
 /// Prints `text` and a newline on standard output, flushed. When the reader has gone (a closed

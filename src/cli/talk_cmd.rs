@@ -6,9 +6,13 @@
 //! does a window open or a file appear (a bad talk exits 2 naming its file, line and column).
 
 use super::demo;
+use super::output::{export_error, said};
 use super::CliError;
 use crate::anim::Animated;
 use crate::export::html::{write_page, PageOptions, PageSlide};
+use crate::export::job::Written;
+use crate::export::pdf::{write_handout, HandoutOptions};
+use crate::export::sink::Format;
 use crate::talk::slides::Slide;
 use crate::talk::{self, Content};
 use crate::theme::Theme;
@@ -42,8 +46,8 @@ pub struct TalkArgs {
     #[arg(long)]
     pub fullscreen: bool,
     /// The paper of a PDF handout (--out FILE.pdf): a4 or letter (US Letter).
-    #[arg(long, value_enum, default_value_t = crate::export::pdf::Paper::A4, value_name = "PAPER")]
-    pub paper: crate::export::pdf::Paper,
+    #[arg(long, value_enum, default_value_t = crate::export::job::Paper::A4, value_name = "PAPER")]
+    pub paper: crate::export::job::Paper,
     /// Window width in pixels.
     #[arg(long, default_value_t = 720, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(64..=8192))]
     pub size: u32,
@@ -112,12 +116,15 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
     };
     let page: Vec<PageSlide<'_>> = slides.iter().map(PageSlide::from).collect();
     for out in &args.out {
-        if super::output::is_handout(out) {
-            super::output::write_pdf(out, &page, opts.title.clone(), args.paper, None, args.theme)?;
+        let pages = if Format::from_path(out) == Ok(Format::Pdf) {
+            let handout =
+                HandoutOptions { title: opts.title.clone(), paper: args.paper, every: None, theme: args.theme };
+            Some(write_handout(out, &page, &handout).map_err(export_error)?)
         } else {
             write_page(out, &page, &opts)?;
-            super::output::wrote(out);
-        }
+            None
+        };
+        said(&Written { path: out.clone(), pages });
     }
     Ok(0)
 }

@@ -12,6 +12,7 @@ use crate::export::palette::Palette;
 use crate::export::schedule::{Schedule, Timing};
 use crate::export::sink::{Format, FrameSink, Output, Plays, Rendered};
 use crate::export::video::{self, VideoSink};
+use crate::export::webp::WebpSink;
 use crate::render::raster;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -25,7 +26,7 @@ pub struct ExportOptions {
     pub width: u32,
     /// Output height, pixels.
     pub height: u32,
-    /// How many times GIF and APNG play (video plays once).
+    /// How many times GIF, APNG and WebP play (video plays once).
     pub plays: Plays,
     /// Show a progress bar on stderr when stderr is a terminal.
     pub progress: bool,
@@ -130,6 +131,9 @@ pub fn export(
                 Box::new(GifSink::create(p, w, h, Palette::from_theme(&anim.palette_colors()), opts.plays)?)
             }
             Output::File(Format::Apng, p) => Box::new(ApngSink::create(p, w, h, schedule.shots.len(), opts.plays)?),
+            Output::File(Format::Webp, p) => {
+                Box::new(WebpSink::create(p, w, h, Palette::from_theme(&anim.palette_colors()), opts.plays)?)
+            }
             Output::File(f, p) => Box::new(VideoSink::create(p, *f, w, h, &schedule)?),
             Output::Frames(dir) => Box::new(FramesSink::create(dir, w, h)?),
         });

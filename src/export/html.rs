@@ -17,6 +17,7 @@
 
 use super::atomic::write_atomically;
 use super::html_pictures::PictureStore;
+use super::job::{Job, SceneWriter, Written};
 use crate::anim::{Animated, Mode, Timeline};
 use crate::scene::{Color, Scene};
 use crate::talk::slides::{Card, Shown, Slide};
@@ -206,6 +207,33 @@ pub fn write_page(path: &Path, slides: &[PageSlide<'_>], opts: &PageOptions) -> 
     let (html, stats) = page(slides, opts);
     write_atomically(path, |w| w.write_all(html.as_bytes()))?;
     Ok(stats)
+}
+
+/// The page as a [`SceneWriter`] (`--out FILE.html`): the animation is the one slide, the
+/// file's name its title; it starts playing at the job's speed, its pictures at the job's
+/// frame times (one per state, or smooth at its fps).
+pub struct PageWriter;
+
+impl SceneWriter for PageWriter {
+    fn write(&self, path: &Path, anim: &(dyn Animated + Sync), job: &Job) -> io::Result<Written> {
+        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+        let fps = match job.mode {
+            Mode::Smooth { fps, .. } => Some(fps),
+            Mode::Discrete { .. } => None,
+        };
+        let slide = PageSlide { title: &title, notes: None, shown: PageShown::Show(anim) };
+        let opts = PageOptions {
+            title: title.clone(),
+            fps,
+            speed: job.speed,
+            theme: job.theme,
+            clean: false,
+            width: PageOptions::WIDTH,
+            talk: false,
+        };
+        write_page(path, &[slide], &opts)?;
+        Ok(Written { path: path.to_path_buf(), pages: None })
+    }
 }
 
 /// One animation's slide data: its frames' times and pictures, its manipulations' starts and

@@ -1,6 +1,6 @@
 //! Files out. An animation is rendered once per picture ([`schedule`]: which pictures, when)
 //! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
-//! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), MP4 and
+//! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), animated WebP ([`webp`]), MP4 and
 //! WebM through ffmpeg ([`video`]), a folder of PNG frames ([`frames`]); a still picture is a
 //! PNG ([`png`]) or an SVG ([`svg`]); a web page that plays like the viewer is [`html`], a
 //! printable handout with a page per manipulation is a PDF ([`pdf`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
@@ -19,6 +19,7 @@ pub mod gif_read;
 pub mod html;
 pub mod html_pictures;
 pub mod html_text;
+pub mod job;
 pub mod palette;
 pub mod pdf;
 pub mod png;
@@ -26,3 +27,5 @@ pub mod schedule;
 pub mod sink;
 pub mod svg;
 pub mod video;
+pub mod webp;
+pub mod write;

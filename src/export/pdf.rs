@@ -15,6 +15,8 @@
 use crate::anim::Animated;
 use crate::export::atomic::write_atomically;
 use crate::export::html::{PageShown, PageSlide};
+pub use crate::export::job::Paper;
+use crate::export::job::{Job, SceneWriter, Written};
 use crate::render::pdf::{draw, font, text, Align};
 use crate::scene::{Color, Scene};
 use crate::theme::{Chrome, Theme};
@@ -25,26 +27,6 @@ use krilla::paint::{Fill, FillRule};
 use krilla::Document;
 use std::io::{self, Write};
 use std::path::Path;
-
-/// A paper size, as `--paper a4|letter` names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Paper {
-    /// ISO A4, 210 x 297 mm (595.28 x 841.89 points).
-    #[default]
-    A4,
-    /// US Letter, 8.5 x 11 inches (612 x 792 points).
-    Letter,
-}
-
-impl Paper {
-    /// Width and height in points (1/72 inch), portrait.
-    pub fn points(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (595.276, 841.89),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-}
 
 /// How a handout is made.
 #[derive(Clone, Debug, PartialEq)]
@@ -233,6 +215,20 @@ pub fn write_handout(path: &Path, slides: &[PageSlide<'_>], opts: &HandoutOption
         .map_err(|m| io::Error::new(io::ErrorKind::InvalidInput, format!("{}: {m}", path.display())))?;
     write_atomically(path, |w| w.write_all(&bytes))?;
     Ok(pages)
+}
+
+/// The handout as a [`SceneWriter`] (`--out FILE.pdf`): the animation is the one slide, the
+/// file's name its title; paper and page spacing from the job.
+pub struct HandoutWriter;
+
+impl SceneWriter for HandoutWriter {
+    fn write(&self, path: &Path, anim: &(dyn Animated + Sync), job: &Job) -> io::Result<Written> {
+        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+        let slide = PageSlide { title: &title, notes: None, shown: PageShown::Show(anim) };
+        let opts = HandoutOptions { title: title.clone(), paper: job.paper, every: job.every, theme: job.theme };
+        let pages = write_handout(path, &[slide], &opts)?;
+        Ok(Written { path: path.to_path_buf(), pages: Some(pages) })
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! Frames lie on a grid: one per trace state in the one-frame-per-state mode, one every
 //! `1/fps` seconds in smooth mode (frame k of a cut starts at `start + k/fps`, shown from
 //! `round(100 k / fps)` cs, as [`Timeline::frames`] does). Every format is made from the
-//! same shots: GIF and APNG write one frame per shot, `--frames` and video repeat a shot's
+//! same shots: GIF, APNG and WebP write one frame per shot, `--frames` and video repeat a shot's
 //! picture once per grid frame it stands for.
 
 use crate::anim::{Mode, Timeline};

@@ -1,8 +1,9 @@
 //! The one small interface every animated format is written through (as agg's `Renderer`
 //! trait is for its back ends): the export renders each [`Shot`] once and hands the pictures,
 //! in order and in batches, to one [`FrameSink`] per output file; each sink encodes them its
-//! own way and puts its file in place when finished. Which sink a path gets comes from its
-//! extension ([`Format::from_path`]).
+//! own way and puts its file in place when finished. Which format a path gets comes from its
+//! extension ([`Format::from_path`]); the formats that draw Scenes rather than pictures (a
+//! page, a handout) are [`crate::export::job::SceneWriter`]s instead.
 
 use crate::export::schedule::Shot;
 use crate::render::raster::Image;
@@ -58,10 +59,16 @@ pub enum Format {
     Mp4,
     /// `.webm`: VP9 through ffmpeg, [`crate::export::video`].
     Webm,
+    /// `.webp`: lossless animated WebP, [`crate::export::webp`].
+    Webp,
+    /// `.html` or `.htm`: a web page that plays the animation, [`crate::export::html`].
+    Html,
+    /// `.pdf`: a printable handout, [`crate::export::pdf`].
+    Pdf,
 }
 
 /// The extensions `--out` takes, for messages.
-pub const EXTENSIONS: &str = ".gif, .apng, .mp4, .webm, .html (a web page) or .pdf (a handout)";
+pub const EXTENSIONS: &str = ".gif, .apng, .webp, .mp4, .webm, .html (a web page) or .pdf (a handout)";
 
 impl Format {
     /// The format a path's extension names (case-insensitive).
@@ -76,6 +83,9 @@ impl Format {
             Some("apng") => Ok(Format::Apng),
             Some("mp4") => Ok(Format::Mp4),
             Some("webm") => Ok(Format::Webm),
+            Some("webp") => Ok(Format::Webp),
+            Some("html" | "htm") => Ok(Format::Html),
+            Some("pdf") => Ok(Format::Pdf),
             Some("png") => Err(format!(
                 "{}: --out makes animations ({EXTENSIONS}); for a still picture use --png, for an animated PNG name the file .apng",
                 path.display()
@@ -88,6 +98,17 @@ impl Format {
     /// True for the formats made by ffmpeg.
     pub fn is_video(self) -> bool {
         matches!(self, Format::Mp4 | Format::Webm)
+    }
+
+    /// True for the formats that draw Scenes themselves (a [`crate::export::job::SceneWriter`]),
+    /// false for those written from raster pictures (a [`FrameSink`]).
+    pub fn is_scene(self) -> bool {
+        matches!(self, Format::Html | Format::Pdf)
+    }
+
+    /// True for the formats with a loop count ([`Plays`]).
+    pub fn loops(self) -> bool {
+        matches!(self, Format::Gif | Format::Apng | Format::Webp)
     }
 }
 
@@ -105,6 +126,14 @@ impl Output {
     pub fn path(&self) -> &Path {
         match self {
             Output::File(_, p) | Output::Frames(p) => p,
+        }
+    }
+
+    /// The format of a file; `None` for a folder of frames.
+    pub fn format(&self) -> Option<Format> {
+        match self {
+            Output::File(f, _) => Some(*f),
+            Output::Frames(_) => None,
         }
     }
 }

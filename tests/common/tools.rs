@@ -2,9 +2,10 @@
 //! gif2webp), and how their pictures are compared with tumble's raster. A developer without one
 //! sees the test skip with a message; CI sets `TUMBLE_REQUIRE_TOOLS=1` (see `.ci/run`), and a
 //! missing program then fails the test.
+#![allow(dead_code)]
 
 /// True when `program` runs (`program --version`, or `program -v` as poppler's tools take
-/// it). When it does not: panics if `TUMBLE_REQUIRE_TOOLS` is set to anything but `0`, else
+/// it, or `program -version` as libwebp's do). When it does not: panics if `TUMBLE_REQUIRE_TOOLS` is set to anything but `0`, else
 /// prints why the test is skipped.
 pub fn have_tool(program: &str, package: &str) -> bool {
     let runs = |flag: &str| {
@@ -15,7 +16,7 @@ pub fn have_tool(program: &str, package: &str) -> bool {
             .status()
             .is_ok_and(|s| s.success())
     };
-    let ok = runs("--version") || runs("-v");
+    let ok = runs("--version") || runs("-v") || runs("-version");
     if !ok {
         let required = std::env::var("TUMBLE_REQUIRE_TOOLS").is_ok_and(|v| v != "0");
         assert!(!required, "{program} is missing (apt-get install -y {package}) and TUMBLE_REQUIRE_TOOLS is set");

@@ -399,7 +399,14 @@ fn presenter_view(dir: &Path) -> Result<(), String> {
     let mut w = Window::start(dir, &["--talk", talk, "--size", "480"])?;
     let (ax, ay) = (w.geometry.0 + 20, w.geometry.1 + 20);
     keys_at(ax, ay, &["n"], 0.2)?;
-    let (_, view) = window_named(NAME, 10.0).ok_or("no presenter view 10 s after N")?;
+    let (_, mut view) = window_named(NAME, 10.0).ok_or("no presenter view 10 s after N")?;
+    // The view appears where the window manager maps it, then moves beside the audience's
+    // window in its first frames: wait up to 3 s for it to get there.
+    let placed = std::time::Instant::now();
+    while view.0 < w.geometry.0 + w.geometry.2 && placed.elapsed().as_secs_f64() < 3.0 {
+        sleep(0.1);
+        view = window_named(NAME, 1.0).ok_or("the presenter view went")?.1;
+    }
     if view.0 < w.geometry.0 + w.geometry.2 {
         return Err(format!("the presenter view {view:?} covers the audience's window {:?}", w.geometry));
     }

@@ -60,14 +60,20 @@ pub fn run(theme: Theme, title: &str) -> Result<(), String> {
 }
 
 async fn show(heard: Arc<Mutex<Heard>>, chrome: Chrome, x: u32) {
-    macroquad::miniquad::window::set_window_position(x, 0);
     let fonts = Fonts::load();
     let inputs = keys::Inputs::new();
     let opened = std::time::Instant::now();
     let mut fullscreen = false;
+    let mut frames = 0u32;
     loop {
         if crate::export::cancel::requested() {
             return;
+        }
+        // The place is asked for in the first frames, not once: a window manager that maps
+        // the window late places it itself and ignores a request made before.
+        if frames < 10 {
+            macroquad::miniquad::window::set_window_position(x, 0);
+            frames += 1;
         }
         for input in inputs.take() {
             match input {

@@ -248,7 +248,7 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
         tumble().current_dir(dir.path()).args(["box", FIGURE1, "+", "--size", "40"]).args(args).assert().success()
     };
     run(&["--png", "p.png", "--loop", "2"])
-        .stderr(contains("warning: --loop 2 is ignored: only GIF and APNG files have a loop count"));
+        .stderr(contains("warning: --loop 2 is ignored: only GIF, APNG and animated SVG files have a loop count"));
     run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr(contains("warning").not());
     run(&["--out", "a.apng", "--loop", "2"]).stderr(contains("warning").not());
     if !ffmpeg_present() {
@@ -266,7 +266,7 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
 fn unknown_extensions_and_missing_ffmpeg_are_refused_before_rendering() {
     let dir = tempfile::tempdir().unwrap();
     for (name, msg) in [
-        ("x.avi", "unknown format .avi: --out takes .gif, .apng, .mp4, .webm, .html (a web page) or .pdf (a handout)"),
+        ("x.avi", "unknown format .avi: --out takes .gif, .apng, .mp4, .webm, .svg (animated SVG), .html (a web page) or .pdf (a handout)"),
         ("x.png", "for a still picture use --png"),
         ("x", "no extension"),
     ] {

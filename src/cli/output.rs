@@ -9,6 +9,7 @@ use crate::export::png::write_png;
 use crate::export::schedule::Timing;
 use crate::export::sink::{Format, Output, Plays};
 use crate::export::svg::write_svg;
+use crate::export::svg_anim::{export_animated_svg, SvgAnimOptions};
 use crate::render::raster;
 use crate::scene::Scene;
 use clap::Args;
@@ -36,7 +37,8 @@ pub struct PictureArgs {
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
-    /// exact colours), .mp4 (H.264) or .webm (VP9), .html (a web page that plays it) or .pdf
+    /// exact colours), .mp4 (H.264) or .webm (VP9), .svg (animated SVG: vector, plays by itself
+    /// in a browser or an <img>), .html (a web page that plays it) or .pdf
     /// (a printable handout: a page for the start and one per manipulation, see --every and
     /// --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
     /// each state is one frame (each state's picture repeated for its time). May be given more
@@ -155,7 +157,7 @@ impl PictureArgs {
                         .into(),
                 ));
             }
-            if is_page(p) || is_handout(p) {
+            if is_page(p) || is_handout(p) || is_animated_svg(p) {
                 continue;
             }
             outs.push(Output::File(Format::from_path(p).map_err(CliError::Input)?, p.clone()));
@@ -177,6 +179,11 @@ impl PictureArgs {
     /// The PDF handouts asked for: each --out ending in .pdf.
     pub fn handouts(&self) -> Vec<&Path> {
         self.out.iter().filter(|p| is_handout(p)).map(PathBuf::as_path).collect()
+    }
+
+    /// The animated SVGs asked for: each --out ending in .svg.
+    pub fn animated_svgs(&self) -> Vec<&Path> {
+        self.out.iter().filter(|p| is_animated_svg(p)).map(PathBuf::as_path).collect()
     }
 
     /// True when an animation is to be written (--gif, --out or --frames).
@@ -343,13 +350,13 @@ impl PictureArgs {
             (false, None) => return None,
         };
         let loops = |o: &Output| matches!(o, Output::File(Format::Gif | Format::Apng, _));
-        if !self.any() || outputs.iter().any(loops) {
+        if !self.any() || outputs.iter().any(loops) || !self.animated_svgs().is_empty() {
             return None;
         }
         Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
-            format!("{flag} is ignored: video files have no loop count (only GIF and APNG files have one)")
+            format!("{flag} is ignored: video files have no loop count (only GIF, APNG and animated SVG files have one)")
         } else {
-            format!("{flag} is ignored: only GIF and APNG files have a loop count, and none is written")
+            format!("{flag} is ignored: only GIF, APNG and animated SVG files have a loop count, and none is written")
         })
     }
 
@@ -447,7 +454,8 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
     let outputs = args.outputs()?;
     let pages = args.pages();
     let handouts = args.handouts();
-    if outputs.is_empty() && pages.is_empty() && handouts.is_empty() {
+    let svgs = args.animated_svgs();
+    if outputs.is_empty() && pages.is_empty() && handouts.is_empty() && svgs.is_empty() {
         return Ok(());
     }
     let anim = &args.theme.animation(anim);
@@ -463,11 +471,16 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
         };
         write_pdf(path, &[slide], title.clone(), args.paper, args.every, args.theme)?;
     }
+    let timeline = Timeline::new(anim, mode, args.speed);
+    let (width, height) = args.pixels(&anim.draw(0, 1.0));
+    for path in svgs {
+        let opts = SvgAnimOptions { width, height, plays: args.plays(), progress: true };
+        export_animated_svg(path, anim, &timeline, args.timing(), opts).map_err(input_or_io)?;
+        wrote(path);
+    }
     if outputs.is_empty() {
         return Ok(());
     }
-    let timeline = Timeline::new(anim, mode, args.speed);
-    let (width, height) = args.pixels(&anim.draw(0, 1.0));
     let opts = ExportOptions { width, height, plays: args.plays(), progress: true };
     export(anim, &timeline, args.timing(), &outputs, opts).map_err(|e| match e.kind() {
         std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
@@ -483,6 +496,20 @@ pub fn write_animations_with(anim: &(dyn Animated + Sync), args: &PictureArgs, m
 /// [`crate::export::html`].
 fn is_page(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+}
+
+/// True when `path` names an animated SVG (.svg, any case): `--out` writes it with
+/// [`crate::export::svg_anim`].
+fn is_animated_svg(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+}
+
+/// An export's error as the command's: bad input (exit 2) or I/O.
+fn input_or_io(e: std::io::Error) -> CliError {
+    match e.kind() {
+        std::io::ErrorKind::InvalidInput => CliError::Input(e.to_string()),
+        _ => CliError::Io(e),
+    }
 }
 
 /// True when `path` names a PDF handout (.pdf, any case): `--out` writes it with

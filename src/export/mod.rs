@@ -2,7 +2,8 @@
 //! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
 //! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), MP4 and
 //! WebM through ffmpeg ([`video`]), a folder of PNG frames ([`frames`]); a still picture is a
-//! PNG ([`png`]) or an SVG ([`svg`]); a web page that plays like the viewer is [`html`], a
+//! PNG ([`png`]) or an SVG ([`svg`]), and the whole animation can be one animated SVG
+//! ([`svg_anim`], its elements from [`svg_elements`]); a web page that plays like the viewer is [`html`], a
 //! printable handout with a page per manipulation is a PDF ([`pdf`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
 //! nothing ([`cancel`]).
 pub mod animation;
@@ -25,4 +26,6 @@ pub mod png;
 pub mod schedule;
 pub mod sink;
 pub mod svg;
+pub mod svg_anim;
+pub mod svg_elements;
 pub mod video;

@@ -61,7 +61,7 @@ pub enum Format {
 }
 
 /// The extensions `--out` takes, for messages.
-pub const EXTENSIONS: &str = ".gif, .apng, .mp4, .webm, .html (a web page) or .pdf (a handout)";
+pub const EXTENSIONS: &str = ".gif, .apng, .mp4, .webm, .svg (animated SVG), .html (a web page) or .pdf (a handout)";
 
 impl Format {
     /// The format a path's extension names (case-insensitive).

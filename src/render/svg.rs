@@ -12,7 +12,9 @@
 //!   the glyphs by id, and [`SvgWriter::defs`] then writes the `<defs>` of every glyph the
 //!   groups used, once: a page or an animation with many pictures holds each glyph one time;
 //! - [`SvgWriter::elements`] gives the same fragment as a list of self-contained elements, for a
-//!   writer that shares repeated elements itself (the animated SVG).
+//!   writer that shares repeated elements itself (the web page's pictures);
+//! - [`SvgWriter::glyph_run`] gives a label's glyphs without their place, for a writer that
+//!   places and moves elements itself (the animated SVG, [`crate::export::svg_anim`]).
 //!
 //! Coordinates are pixels of the `width` x `height` output (`viewBox="0 0 width height"`),
 //! written with at most two decimals.
@@ -83,6 +85,21 @@ impl SvgWriter {
     /// the raster: em size `px` pixels, no kerning, centred on (`x`, `y`) pixels horizontally
     /// by advance width and vertically on the cap height (0.73 em). `None` for blank text.
     fn label(&mut self, text: &str, px: f32, x: f32, y: f32, color: Color) -> Option<String> {
+        let run = self.glyph_run(text, px, x, y)?;
+        Some(format!(
+            r#"<g{} transform="translate({} {})scale({})">{}</g>"#,
+            paint("fill", color),
+            num(run.left),
+            num(run.baseline),
+            num6(run.scale),
+            run.uses
+        ))
+    }
+
+    /// The glyphs of a label laid out as [`SvgWriter::elements`] draws them, without their
+    /// colour and place, for a writer that positions labels itself (the animated SVG); the
+    /// glyphs become part of [`SvgWriter::defs`]. `None` for blank text.
+    pub fn glyph_run(&mut self, text: &str, px: f32, x: f32, y: f32) -> Option<GlyphRun> {
         let f = face();
         let upem = f32::from(f.units_per_em());
         let px = px.max(1.0);
@@ -107,13 +124,7 @@ impl SvgWriter {
         if uses.is_empty() {
             return None;
         }
-        Some(format!(
-            r#"<g{} transform="translate({} {})scale({})">{uses}</g>"#,
-            paint("fill", color),
-            num(left),
-            num(baseline),
-            num6(scale)
-        ))
+        Some(GlyphRun { left, baseline, scale, uses })
     }
 
     /// Makes sure glyph `g` is defined; false when it has no outline (a space).
@@ -127,6 +138,20 @@ impl SvgWriter {
         self.glyphs.insert(g.0, b.0);
         !empty
     }
+}
+
+/// A label's glyphs (see [`SvgWriter::glyph_run`]): `<use>`s of the glyph definitions in font
+/// units, to be drawn scaled by `scale` with the pen's origin at (`left`, `baseline`) pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlyphRun {
+    /// Left end of the text's advance, pixels.
+    pub left: f32,
+    /// Baseline, pixels.
+    pub baseline: f32,
+    /// Pixels per font unit.
+    pub scale: f32,
+    /// The glyphs as `<use href="#tg{id}" x="{pen}"/>` elements, x in font units.
+    pub uses: String,
 }
 
 /// `scene` at `width` x `height` pixels as a complete SVG document (UTF-8 text), with the
@@ -171,7 +196,7 @@ fn shape_element(shape: &PixelShape, color: Color, stroke: Option<(Color, f32)>)
 }
 
 /// ` fill="#rrggbb"` (or `stroke`), with an opacity when translucent, `none` when invisible.
-fn paint(attr: &str, c: Color) -> String {
+pub fn paint(attr: &str, c: Color) -> String {
     match c.a {
         0 => format!(r#" {attr}="none""#),
         255 => format!(r##" {attr}="#{:02x}{:02x}{:02x}""##, c.r, c.g, c.b),
@@ -187,7 +212,7 @@ pub fn num(v: f32) -> String {
 }
 
 /// A number with at most six significant decimals, for scales and opacities.
-fn num6(v: f32) -> String {
+pub fn num6(v: f32) -> String {
     trim(format!("{:.6}", v))
 }
 

@@ -129,7 +129,8 @@ enum State {
 /// One thing drawn: a content, and the frames at which what it shows changes.
 struct Slot {
     content: u32,
-    events: Vec<(u32, State)>,
+    /// Frame, state from then on, and the anchor unrounded (pixels).
+    events: Vec<(u32, State, [f32; 2])>,
     /// The last frame that used it.
     used: u32,
 }
@@ -162,6 +163,9 @@ struct Frames {
     last: Vec<(usize, i32, [i32; 2], Vec<(u32, i32, i32)>)>,
 }
 
+/// One frame's parts: index, turn, elements (content, anchor) and their unrounded anchors.
+type Frame = Vec<(usize, i32, [i32; 2], Vec<(u32, i32, i32)>, Vec<[f32; 2]>)>;
+
 /// Elements of one frame's part: content and anchor.
 type Items = [(u32, i32, i32)];
 
@@ -172,27 +176,30 @@ const MAX_MATCH_CELLS: usize = 4_000_000;
 impl Frames {
     /// Adds the next shot's picture, shown from `start_cs`.
     fn add(&mut self, parts: Vec<Part>, start_cs: u64) {
-        let frame: Vec<(usize, i32, [i32; 2], Vec<(u32, i32, i32)>)> = parts
+        let frame: Frame = parts
             .into_iter()
             .map(|p| {
-                let items = p.items.into_iter().map(|(c, x, y)| (self.intern(c), x, y)).collect();
-                (p.index, p.angle, p.pivot, items)
+                let exact = p.items.iter().map(|e| e.exact).collect();
+                let items = p.items.into_iter().map(|e| (self.intern(e.content), e.at[0], e.at[1])).collect();
+                (p.index, p.angle, p.pivot, items, exact)
             })
             .collect();
-        if !self.starts.is_empty() && frame == self.last {
+        let same = frame.len() == self.last.len()
+            && frame.iter().zip(&self.last).all(|(a, b)| (a.0, a.1, a.2, &a.3) == (b.0, b.1, b.2, &b.3));
+        if !self.starts.is_empty() && same {
             return;
         }
         let f = self.starts.len() as u32;
         self.starts.push(start_cs);
-        for (index, angle, pivot, items) in &frame {
-            self.parts.entry(*index).or_default().frame(f, items, Some((*angle, *pivot)));
+        for (index, angle, pivot, items, exact) in &frame {
+            self.parts.entry(*index).or_default().frame(f, items, exact, Some((*angle, *pivot)));
         }
         for (index, track) in &mut self.parts {
             if !frame.iter().any(|p| p.0 == *index) && !track.prev.is_empty() {
-                track.frame(f, &[], None);
+                track.frame(f, &[], &[], None);
             }
         }
-        self.last = frame;
+        self.last = frame.into_iter().map(|(i, a, p, items, _)| (i, a, p, items)).collect();
     }
 
     fn intern(&mut self, c: Content) -> u32 {
@@ -208,7 +215,7 @@ impl Frames {
 
 impl PartTrack {
     /// Frame `f` shows `items` (turned by `turn`, when the part is there).
-    fn frame(&mut self, f: u32, items: &Items, turn: Option<(i32, [i32; 2])>) {
+    fn frame(&mut self, f: u32, items: &Items, exact: &[[f32; 2]], turn: Option<(i32, [i32; 2])>) {
         if let Some((angle, pivot)) = turn {
             if self.turns.last().is_none_or(|&(_, a, p)| (a, p) != (angle, pivot)) {
                 self.turns.push((f, angle, pivot));
@@ -264,15 +271,15 @@ impl PartTrack {
         for &(s, ..) in &self.prev {
             let slot = &mut self.slots[s as usize];
             if slot.used != f {
-                slot.events.push((f, State::Hidden));
+                slot.events.push((f, State::Hidden, [0.0, 0.0]));
             }
         }
         let mut prev = Vec::with_capacity(items.len());
-        for (&(c, x, y), s) in items.iter().zip(assigned) {
+        for ((&(c, x, y), s), &e) in items.iter().zip(assigned).zip(exact) {
             let s = s.expect("every element has a slot");
             let slot = &mut self.slots[s as usize];
             if slot.events.last().map(|e| e.1) != Some(State::At(x, y)) {
-                slot.events.push((f, State::At(x, y)));
+                slot.events.push((f, State::At(x, y), e));
                 let list = self.exact.entry((c, x, y)).or_default();
                 if list.last() != Some(&s) {
                     list.push(s);
@@ -533,12 +540,12 @@ fn with_attrs(element: &str, attrs: &str) -> String {
 
 /// A slot at rest (its last state) and its keyframes.
 fn placed(slot: &Slot, pct: &[String]) -> Placed {
-    let last_at = slot
+    let (last_at, last_exact) = slot
         .events
         .iter()
         .rev()
         .find_map(|e| match e.1 {
-            State::At(x, y) => Some((x, y)),
+            State::At(x, y) => Some(((x, y), e.2)),
             State::Hidden => None,
         })
         .expect("a slot is shown at least once");
@@ -552,7 +559,7 @@ fn placed(slot: &Slot, pct: &[String]) -> Placed {
         keys.add("opacity:0", &pct[0]);
         visible = false;
     }
-    for &(f, state) in &slot.events {
+    for &(f, state, exact) in &slot.events {
         match state {
             State::Hidden => {
                 if visible {
@@ -560,12 +567,13 @@ fn placed(slot: &Slot, pct: &[String]) -> Placed {
                     visible = false;
                 }
             }
-            State::At(x, y) => {
+            State::At(..) => {
                 if !visible {
                     keys.add("opacity:1", &pct[f as usize]);
                     visible = true;
                 }
-                let d = (x - last_at.0, y - last_at.1);
+                let q = |v: f32| (v * 100.0).round() as i32;
+                let d = (q(exact[0] - last_exact[0]), q(exact[1] - last_exact[1]));
                 if d != shift {
                     keys.add(&format!("translate:{} {}", px(d.0), px(d.1)), &pct[f as usize]);
                     shift = d;

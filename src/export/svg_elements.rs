@@ -58,8 +58,20 @@ pub struct Part {
     pub angle: i32,
     /// The pivot of the turn, hundredths of a pixel ((0, 0) when not turned).
     pub pivot: [i32; 2],
-    /// The elements: content and anchor (hundredths of a pixel).
-    pub items: Vec<(Content, i32, i32)>,
+    /// The elements, in drawing order.
+    pub items: Vec<Element>,
+}
+
+/// A content at an anchor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    /// What it draws.
+    pub content: Content,
+    /// The anchor, hundredths of a pixel.
+    pub at: [i32; 2],
+    /// The anchor unrounded, pixels: a moving element's shift is rounded from these, so that
+    /// the pieces of one thing move by the same amount.
+    pub exact: [f32; 2],
 }
 
 /// `scene` at `width` x `height` pixels as its parts, in drawing order. `writer` collects the
@@ -71,7 +83,8 @@ pub fn parts(scene: &Scene, width: u32, height: u32, writer: &mut SvgWriter) -> 
         tail: String::new(),
         anchored: false,
     };
-    let mut out = vec![Part { index: 0, angle: 0, pivot: [0, 0], items: vec![(bg, 0, 0)] }];
+    let items = vec![Element { content: bg, at: [0, 0], exact: [0.0, 0.0] }];
+    let mut out = vec![Part { index: 0, angle: 0, pivot: [0, 0], items }];
     let cam = scene.camera(width, height);
     for (k, layer) in scene.layers.iter().enumerate() {
         let single = |l: Layer| Scene { view: scene.view, background: scene.background, layers: vec![l], dark: scene.dark };
@@ -83,11 +96,17 @@ pub fn parts(scene: &Scene, width: u32, height: u32, writer: &mut SvgWriter) -> 
             [q(p[0]), q(p[1])]
         };
         let shapes = Layer { rotation: 0.0, labels: Vec::new(), ..layer.clone() };
-        let items = single(shapes).to_pixels(width, height).iter().filter_map(|p| element(p, writer)).collect();
+        let mut items = Vec::new();
+        for p in single(shapes).to_pixels(width, height) {
+            elements(&p, writer, &mut items);
+        }
         out.push(Part { index: 1 + 2 * k, angle, pivot, items });
         if !layer.labels.is_empty() {
             let labels = Layer { items: Vec::new(), ..layer.clone() };
-            let items = single(labels).to_pixels(width, height).iter().filter_map(|p| element(p, writer)).collect();
+            let mut items = Vec::new();
+            for p in single(labels).to_pixels(width, height) {
+                elements(&p, writer, &mut items);
+            }
             out.push(Part { index: 2 + 2 * k, angle: 0, pivot: [0, 0], items });
         }
     }
@@ -99,19 +118,27 @@ fn q(v: f32) -> i32 {
     (v * 100.0).round() as i32
 }
 
-/// One primitive as a content and its anchor; `None` for blank text.
-fn element(prim: &Prim, writer: &mut SvgWriter) -> Option<(Content, i32, i32)> {
+/// One primitive as elements: a shape is one, a label one per word (so that a number that
+/// changes in a line of text changes one element); none for blank text.
+fn elements(prim: &Prim, writer: &mut SvgWriter, out: &mut Vec<Element>) {
+    let at = |x: f32, y: f32| [q(x), q(y)];
     match prim {
         Prim::Fill { shape: PixelShape::Circle { cx, cy, r }, color, stroke } => {
             let tail = format!("\" r=\"{}\"{}/>", num(r.max(0.01)), paints(*color, *stroke));
-            Some((Content { head: "<circle cx=\"".into(), sep: "\" cy=\"", tail, anchored: true }, q(*cx), q(*cy)))
+            let content = Content { head: "<circle cx=\"".into(), sep: "\" cy=\"", tail, anchored: true };
+            out.push(Element { content, at: at(*cx, *cy), exact: [*cx, *cy] });
         }
         Prim::Fill { shape: PixelShape::Polygons(polys), color, stroke } => {
-            let polys: Vec<Vec<[i32; 2]>> =
-                polys.iter().map(|p| p.iter().map(|v| [q(v[0]), q(v[1])]).collect()).filter(|p: &Vec<_>| !p.is_empty()).collect();
-            let anchor = *polys.first()?.first()?;
+            let Some(&anchor) = polys.iter().find_map(|p| p.first()) else { return };
+            // Vertices relative to the anchor, so that the same shape elsewhere is the same
+            // content.
+            let polys: Vec<Vec<[i32; 2]>> = polys
+                .iter()
+                .filter(|p| !p.is_empty())
+                .map(|p| p.iter().map(|v| [q(v[0] - anchor[0]), q(v[1] - anchor[1])]).collect())
+                .collect();
             let mut d = String::new();
-            let mut start = anchor;
+            let mut start = [0, 0];
             for (i, poly) in polys.iter().enumerate() {
                 if i > 0 {
                     d.push('m');
@@ -143,13 +170,30 @@ fn element(prim: &Prim, writer: &mut SvgWriter) -> Option<(Content, i32, i32)> {
                 d.push('Z');
             }
             let tail = format!("{d}\"{}/>", paints(*color, *stroke));
-            Some((Content { head: "<path d=\"M".into(), sep: " ", tail, anchored: true }, anchor[0], anchor[1]))
+            let content = Content { head: "<path d=\"M".into(), sep: " ", tail, anchored: true };
+            out.push(Element { content, at: at(anchor[0], anchor[1]), exact: anchor });
         }
         Prim::Text { x, y, px, text, color } => {
-            let run = writer.glyph_run(text, *px, *x, *y)?;
+            let Some(run) = writer.glyph_run(text, *px, *x, *y) else { return };
             let head = format!("<g{} transform=\"translate(", paint("fill", *color));
-            let tail = format!(")scale({})\">{}</g>", num6(run.scale), run.uses);
-            Some((Content { head, sep: " ", tail, anchored: true }, q(run.left), q(run.baseline)))
+            let mut i = 0;
+            while i < run.glyphs.len() {
+                if run.glyphs[i].c == ' ' {
+                    i += 1;
+                    continue;
+                }
+                let mut j = i;
+                while j < run.glyphs.len() && run.glyphs[j].c != ' ' {
+                    j += 1;
+                }
+                if run.glyphs[i..j].iter().any(|g| g.outlined) {
+                    let tail = format!(")scale({})\">{}</g>", num6(run.scale), run.uses(i, j));
+                    let content = Content { head: head.clone(), sep: " ", tail, anchored: true };
+                    let x = run.left + run.glyphs[i].pen as f32 * run.scale;
+                    out.push(Element { content, at: at(x, run.baseline), exact: [x, run.baseline] });
+                }
+                i = j;
+            }
         }
     }
 }
@@ -208,6 +252,7 @@ mod tests {
         l.rect(0.0, 0.0, 1.0, 1.0, Color::hex(0x123456));
         l.circle(1.5, 0.5, 0.25, Color::hex(0xff0000));
         l.label([1.0, 0.5], 0.5, "A", Color::hex(0x000000));
+        l.rect(0.5, 0.0, 1.0, 1.0, Color::hex(0x123456));
         s.layers.push(l);
         s
     }
@@ -222,23 +267,38 @@ mod tests {
     }
 
     #[test]
+    fn a_label_is_one_element_a_word() {
+        let mut s = Scene::new(View { x: 0.0, y: 0.0, w: 2.0, h: 1.0 }, Color::hex(0xffffff));
+        let mut l = Layer::new();
+        l.label([1.0, 0.5], 0.2, "score 12  moves 3", Color::hex(0x000000));
+        s.layers.push(l);
+        let p = parts(&s, 200, 100, &mut SvgWriter::new());
+        assert_eq!(p[2].items.len(), 4);
+        let xs: Vec<i32> = p[2].items.iter().map(|e| e.at[0]).collect();
+        assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+    }
+
+    #[test]
     fn a_scene_becomes_anchored_contents_and_a_turned_layer_stays_unturned() {
         let mut w = SvgWriter::new();
         let p = parts(&scene(90.0), 200, 100, &mut w);
         assert_eq!(p.iter().map(|p| p.index).collect::<Vec<_>>(), vec![0, 1, 2]);
         assert_eq!(p[0].items[0].0.at(0, 0), r##"<rect width="200" height="100" fill="#ffffff"/>"##);
         assert_eq!((p[1].angle, p[1].pivot), (9000, [10000, 5000]));
-        let (rect, x, y) = &p[1].items[0];
-        assert_eq!(rect.at(*x, *y), r##"<path d="M0 0h100v100h-100Z" fill="#123456"/>"##);
-        let (circle, x, y) = &p[1].items[1];
-        assert_eq!((*x, *y), (15000, 5000));
-        assert_eq!(circle.at(1, -2), r##"<circle cx=".01" cy="-.02" r="25" fill="#ff0000"/>"##);
-        assert_eq!(circle.def("a"), r##"<circle id="a" cx="0" cy="0" r="25" fill="#ff0000"/>"##);
+        let rect = &p[1].items[0];
+        assert_eq!(rect.content.at(rect.at[0], rect.at[1]), r##"<path d="M0 0h100v100h-100Z" fill="#123456"/>"##);
+        let circle = &p[1].items[1];
+        assert_eq!(circle.at, [15000, 5000]);
+        assert_eq!(circle.content.at(1, -2), r##"<circle cx=".01" cy="-.02" r="25" fill="#ff0000"/>"##);
+        assert_eq!(circle.content.def("a"), r##"<circle id="a" cx="0" cy="0" r="25" fill="#ff0000"/>"##);
         // The label is upright at the turned place of its centre: (100, 50) is the pivot.
-        let (label, x, _) = &p[2].items[0];
-        assert!(label.at(*x, 0).starts_with(r##"<g fill="#000000" transform="translate("##), "{}", label.at(0, 0));
-        assert!(*x < 10000 && *x > 9000, "{x}");
+        let label = &p[2].items[0];
+        assert!(label.content.at(0, 0).starts_with(r##"<g fill="#000000" transform="translate("##));
+        assert!(label.at[0] < 10000 && label.at[0] > 9000, "{:?}", label.at);
         assert!(w.defs().contains("<path id=\"tg"));
+        // A shape elsewhere is the same content: its vertices are relative to its anchor.
+        assert_eq!(p[1].items[2].content, rect.content);
+        assert_eq!(p[1].items[2].at, [5000, 0]);
         // The same shapes elsewhere: the same contents at other anchors.
         let mut moved = scene(0.0);
         moved.layers[0].items[1] = crate::scene::Item {
@@ -248,7 +308,7 @@ mod tests {
         };
         let m = parts(&moved, 200, 100, &mut w);
         assert_eq!(m[1].angle, 0);
-        assert_eq!(m[1].items[1].0, p[1].items[1].0);
-        assert_eq!((m[1].items[1].1, m[1].items[1].2), (5000, 5000));
+        assert_eq!(m[1].items[1].content, p[1].items[1].content);
+        assert_eq!(m[1].items[1].at, [5000, 5000]);
     }
 }

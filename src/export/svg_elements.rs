@@ -283,7 +283,7 @@ mod tests {
         let mut w = SvgWriter::new();
         let p = parts(&scene(90.0), 200, 100, &mut w);
         assert_eq!(p.iter().map(|p| p.index).collect::<Vec<_>>(), vec![0, 1, 2]);
-        assert_eq!(p[0].items[0].0.at(0, 0), r##"<rect width="200" height="100" fill="#ffffff"/>"##);
+        assert_eq!(p[0].items[0].content.at(0, 0), r##"<rect width="200" height="100" fill="#ffffff"/>"##);
         assert_eq!((p[1].angle, p[1].pivot), (9000, [10000, 5000]));
         let rect = &p[1].items[0];
         assert_eq!(rect.content.at(rect.at[0], rect.at[1]), r##"<path d="M0 0h100v100h-100Z" fill="#123456"/>"##);
@@ -294,7 +294,8 @@ mod tests {
         // The label is upright at the turned place of its centre: (100, 50) is the pivot.
         let label = &p[2].items[0];
         assert!(label.content.at(0, 0).starts_with(r##"<g fill="#000000" transform="translate("##));
-        assert!(label.at[0] < 10000 && label.at[0] > 9000, "{:?}", label.at);
+        // Its pen starts half its advance left of the centre; the baseline is 0.365 em below.
+        assert!(label.at[0] > 7000 && label.at[0] < 9000 && label.at[1] == 6825, "{:?}", label.at);
         assert!(w.defs().contains("<path id=\"tg"));
         // A shape elsewhere is the same content: its vertices are relative to its anchor.
         assert_eq!(p[1].items[2].content, rect.content);

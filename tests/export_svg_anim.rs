@@ -88,7 +88,10 @@ fn figure1_and_a_smooth_mine_match_their_frames_when_sought() {
     let d = dir.path();
     run(d, &["demo", "figure1", "--out", "f.svg", "--frames", "f"]);
     // One picture a second: frame k from k s.
-    let frames: Vec<_> = [0usize, 1, 3, 7, 12, 25].iter().map(|&k| (d.join(format!("f/{:05}.png", k + 1)), k as f64 * 1000.0, 1000.0)).collect();
+    let frames: Vec<_> = [0usize, 1, 3, 7, 12, 25]
+        .iter()
+        .map(|&k| (d.join(format!("f/{:05}.png", k + 1)), k as f64 * 1000.0, 1000.0))
+        .collect();
     check_moments(&b, &d.join("f.svg"), &frames);
     run(d, &["demo", "mine-trampoline", "--fps", "20", "--theme", "dark", "--out", "m.svg", "--frames", "m"]);
     let n = std::fs::read_dir(d.join("m")).unwrap().count();
@@ -115,11 +118,9 @@ fn it_plays_by_itself_in_an_img_and_no_loop_ends_on_the_last_picture() {
     std::fs::write(d.join("page.html"), "<!doctype html><body style=\"margin:0\"><img src=\"f.svg\"></body>").unwrap();
     let (w, h) = size(&d.join("f.svg"));
     let page = open(&b, &file_url(&d.join("page.html")), w, h);
-    let frames: Vec<image::RgbaImage> =
-        (1..=26).map(|k| png(&d.join(format!("f/{k:05}.png")))).collect();
-    let nearest = |shot: &image::RgbaImage| {
-        frames.iter().map(|f| mean_difference(shot, f)).fold(f64::INFINITY, f64::min)
-    };
+    let frames: Vec<image::RgbaImage> = (1..=26).map(|k| png(&d.join(format!("f/{k:05}.png")))).collect();
+    let nearest =
+        |shot: &image::RgbaImage| frames.iter().map(|f| mean_difference(shot, f)).fold(f64::INFINITY, f64::min);
     let first = page.screenshot();
     sleep(Duration::from_millis(1300));
     let second = page.screenshot();

@@ -354,7 +354,9 @@ impl PictureArgs {
             return None;
         }
         Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
-            format!("{flag} is ignored: video files have no loop count (only GIF, APNG and animated SVG files have one)")
+            format!(
+                "{flag} is ignored: video files have no loop count (only GIF, APNG and animated SVG files have one)"
+            )
         } else {
             format!("{flag} is ignored: only GIF, APNG and animated SVG files have a loop count, and none is written")
         })

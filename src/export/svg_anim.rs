@@ -245,9 +245,11 @@ impl PartTrack {
                 let p = self.pos[*s as usize];
                 self.slots[*s as usize].used != f && p != usize::MAX && p as isize > left && p < next[i]
             };
-            let found = self.exact.get(&(c, x, y)).and_then(|v| v.iter().copied().find(free)).or_else(|| {
-                self.by_content.get(&c).and_then(|v| v.iter().rev().take(64).copied().find(free))
-            });
+            let found = self
+                .exact
+                .get(&(c, x, y))
+                .and_then(|v| v.iter().copied().find(free))
+                .or_else(|| self.by_content.get(&c).and_then(|v| v.iter().rev().take(64).copied().find(free)));
             let s = match found {
                 Some(s) => {
                     left = self.pos[s as usize] as isize;
@@ -324,7 +326,8 @@ impl PartTrack {
             a += 1;
         }
         let mut b = 0;
-        while b < items.len() - a && b < prev.len() - a && same(&prev[prev.len() - 1 - b], &items[items.len() - 1 - b]) {
+        while b < items.len() - a && b < prev.len() - a && same(&prev[prev.len() - 1 - b], &items[items.len() - 1 - b])
+        {
             out[items.len() - 1 - b] = Some(prev[prev.len() - 1 - b].0);
             b += 1;
         }

@@ -87,7 +87,8 @@ pub fn parts(scene: &Scene, width: u32, height: u32, writer: &mut SvgWriter) -> 
     let mut out = vec![Part { index: 0, angle: 0, pivot: [0, 0], items }];
     let cam = scene.camera(width, height);
     for (k, layer) in scene.layers.iter().enumerate() {
-        let single = |l: Layer| Scene { view: scene.view, background: scene.background, layers: vec![l], dark: scene.dark };
+        let single =
+            |l: Layer| Scene { view: scene.view, background: scene.background, layers: vec![l], dark: scene.dark };
         let angle = (layer.rotation * 100.0).round() as i32;
         let pivot = if angle == 0 {
             [0, 0]

@@ -160,8 +160,14 @@ struct Frames {
     parts: BTreeMap<usize, PartTrack>,
     /// Each frame's start, centiseconds.
     starts: Vec<u64>,
-    last: Vec<(usize, i32, [i32; 2], Vec<(u32, i32, i32)>)>,
+    last: Vec<PartFrame>,
 }
+
+/// One part in one frame: index, turn (angle, pivot), elements (content, anchor).
+type PartFrame = (usize, i32, [i32; 2], Vec<(u32, i32, i32)>);
+
+/// A part ready to write: its turning group's style and keyframes, if it turns, and its slots.
+type Group = (Option<(String, String)>, Vec<Placed>);
 
 /// One frame's parts: index, turn, elements (content, anchor) and their unrounded anchors.
 type Frame = Vec<(usize, i32, [i32; 2], Vec<(u32, i32, i32)>, Vec<[f32; 2]>)>;
@@ -411,7 +417,7 @@ impl Frames {
     fn write(&self, writer: &SvgWriter, opts: SvgAnimOptions, duration_cs: u64) -> String {
         let pct: Vec<String> = self.starts.iter().map(|&s| percent(s, duration_cs)).collect();
         // Every slot's and every turning group's keyframes, to name them by use.
-        let mut groups: Vec<(Option<(String, String)>, Vec<Placed>)> = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
         for track in self.parts.values() {
             let turn = turn_keyframes(&track.turns, &pct);
             let placed = track.order.iter().map(|&s| placed(&track.slots[s as usize], &pct)).collect();

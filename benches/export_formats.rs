@@ -31,6 +31,7 @@ fn export_formats(c: &mut Criterion) {
         ("webp", Format::Webp),
         ("mp4", Format::Mp4),
         ("webm", Format::Webm),
+        ("svg", Format::Svg),
         ("html", Format::Html),
         ("pdf", Format::Pdf),
     ] {

@@ -247,8 +247,9 @@ fn a_loop_count_with_no_gif_or_apng_is_a_warning() {
     let run = |args: &[&str]| {
         tumble().current_dir(dir.path()).args(["box", FIGURE1, "+", "--size", "40"]).args(args).assert().success()
     };
-    run(&["--png", "p.png", "--loop", "2"])
-        .stderr(contains("warning: --loop 2 is ignored: only GIF, APNG and WebP files have a loop count"));
+    run(&["--png", "p.png", "--loop", "2"]).stderr(contains(
+        "warning: --loop 2 is ignored: only GIF, APNG, WebP and animated SVG files have a loop count",
+    ));
     run(&["--png", "p.png", "--gif", "g.gif", "--no-loop"]).stderr(contains("warning").not());
     run(&["--out", "a.apng", "--loop", "2"]).stderr(contains("warning").not());
     if !ffmpeg_present() {
@@ -268,7 +269,7 @@ fn unknown_extensions_and_missing_ffmpeg_are_refused_before_rendering() {
     for (name, msg) in [
         (
             "x.avi",
-            "unknown format .avi: --out takes .gif, .apng, .webp, .mp4, .webm, .html (a web page) or .pdf (a handout)",
+            "unknown format .avi: --out takes .gif, .apng, .webp, .mp4, .webm, .svg (animated SVG), .html (a web page) or .pdf (a handout)",
         ),
         ("x.png", "for a still picture use --png"),
         ("x", "no extension"),

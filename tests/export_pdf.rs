@@ -269,7 +269,10 @@ fn bad_pdf_outputs_exit_2_and_write_nothing() {
     let out = tumble(&["demo", "figure1", "--out", "x.avi"], d);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains(".gif, .apng, .webp, .mp4, .webm, .html (a web page) or .pdf (a handout)"), "{err}");
+    assert!(
+        err.contains(".gif, .apng, .webp, .mp4, .webm, .svg (animated SVG), .html (a web page) or .pdf (a handout)"),
+        "{err}"
+    );
     // --every without a handout is said to do nothing.
     let out = tumble(&["demo", "figure1", "--gif", "f.gif", "--every", "3"], d);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--every and --paper are ignored"));

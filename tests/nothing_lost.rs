@@ -199,7 +199,7 @@ fn a_signal_ends_every_export_alike_and_leaves_nothing() {
     if !video && std::env::var_os("TUMBLE_REQUIRE_FFMPEG").is_some() {
         panic!("ffmpeg is missing and TUMBLE_REQUIRE_FFMPEG is set");
     }
-    for ext in ["gif", "apng", "webp", "mp4", "webm"] {
+    for ext in ["gif", "apng", "webp", "svg", "mp4", "webm"] {
         if !video && (ext == "mp4" || ext == "webm") {
             eprintln!("skipped .{ext}: no ffmpeg on PATH");
             continue;

@@ -36,7 +36,7 @@ pub struct PictureArgs {
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
     /// exact colours), .webp (animated WebP, lossless: smaller than the GIF), .mp4 (H.264) or
-    /// .webm (VP9), .html (a web page that plays it) or .pdf
+    /// .webm (VP9), .svg (animated SVG: vector, plays by itself in a browser or an <img>), .html (a web page that plays it) or .pdf
     /// (a printable handout: a page for the start and one per manipulation, see --every and
     /// --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
     /// each state is one frame (each state's picture repeated for its time). May be given more
@@ -63,13 +63,13 @@ pub struct PictureArgs {
     /// Leave out the animation from this time on, seconds (as played, after --speed).
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds)]
     pub end: Option<f64>,
-    /// Play the GIF, APNG or WebP N times in all (0: forever, the default; 1: once).
+    /// Play the GIF, APNG, WebP or animated SVG N times in all (0: forever, the default; 1: once).
     #[arg(long = "loop", value_name = "N", conflicts_with = "no_loop", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=65536))]
     pub loops: Option<u32>,
     /// Picture width in pixels (the height follows the picture's shape).
     #[arg(long, default_value_t = 400, value_name = "PIXELS", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(16..=4096))]
     pub size: u32,
-    /// Play the GIF, APNG or WebP once instead of looping (as --loop 1).
+    /// Play the GIF, APNG, WebP or animated SVG once instead of looping (as --loop 1).
     #[arg(long)]
     pub no_loop: bool,
     /// Colours: light (the puzzles' own) or dark (a dark page for projectors).
@@ -151,7 +151,7 @@ impl PictureArgs {
             if is_stdout(p) {
                 return Err(CliError::Input(
                     "--out -: standard output has no extension to tell the format; use --gif - for a GIF there, \
-                     or name a file (x.gif, x.apng, x.webp, x.mp4, x.webm, x.html, x.pdf)"
+                     or name a file (x.gif, x.apng, x.webp, x.mp4, x.webm, x.svg, x.html, x.pdf)"
                         .into(),
                 ));
             }
@@ -336,9 +336,11 @@ impl PictureArgs {
             return None;
         }
         Some(if outputs.iter().any(|o| matches!(o, Output::File(f, _) if f.is_video())) {
-            format!("{flag} is ignored: video files have no loop count (only GIF, APNG and WebP files have one)")
+            format!("{flag} is ignored: video files have no loop count (only GIF, APNG, WebP and animated SVG files have one)")
         } else {
-            format!("{flag} is ignored: only GIF, APNG and WebP files have a loop count, and none is written")
+            format!(
+                "{flag} is ignored: only GIF, APNG, WebP and animated SVG files have a loop count, and none is written"
+            )
         })
     }
 

@@ -189,17 +189,24 @@ fn size_of(path: &Path) -> u64 {
 }
 
 fn progress_bar(wanted: bool, shots: usize, outputs: &[Output]) -> ProgressBar {
-    if !(wanted && io::stderr().is_terminal() && shots > 1) {
+    let names: Vec<String> = outputs.iter().map(|o| o.path().display().to_string()).collect();
+    pictures_bar(wanted, shots, &names.join(", "))
+}
+
+/// A progress bar over `pictures` pictures written to `names` (for the message), shown on
+/// standard error when `wanted`, standard error is a terminal and there is more than one
+/// picture; else a hidden one.
+pub fn pictures_bar(wanted: bool, pictures: usize, names: &str) -> ProgressBar {
+    if !(wanted && io::stderr().is_terminal() && pictures > 1) {
         return ProgressBar::hidden();
     }
-    let b = ProgressBar::new(shots as u64);
+    let b = ProgressBar::new(pictures as u64);
     b.set_style(
         ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} pictures, {eta} left")
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let names: Vec<String> = outputs.iter().map(|o| o.path().display().to_string()).collect();
-    b.set_message(format!("writing {}", names.join(", ")));
+    b.set_message(format!("writing {names}"));
     b
 }
 

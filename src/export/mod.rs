@@ -1,10 +1,13 @@
-//! Files out. An animation is rendered once per picture ([`schedule`]: which pictures, when)
-//! and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small by
-//! [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), animated WebP ([`webp`]), MP4 and
-//! WebM through ffmpeg ([`video`]), a folder of PNG frames ([`frames`]); a still picture is a
-//! PNG ([`png`]) or an SVG ([`svg`]); a web page that plays like the viewer is [`html`], a
-//! printable handout with a page per manipulation is a PDF ([`pdf`]). Every file is written whole or not at all ([`atomic`]), and Ctrl-C leaves
-//! nothing ([`cancel`]).
+//! Files out. [`write`] takes one export's [`job::Job`] (pacing, cut, size, loops, colours,
+//! paper) and its outputs. Formats that draw the Scenes themselves are
+//! [`job::SceneWriter`]s: a web page that plays like the viewer ([`html`]), a printable handout
+//! with a page per manipulation ([`pdf`]), one animated SVG ([`svg_anim`], its elements from
+//! [`svg_elements`]). The others share one rendering pass: each picture of the [`schedule`]
+//! is rendered once and handed to one [`sink::FrameSink`] per output: GIF ([`gif`], made small
+//! by [`gif_frame`], [`gif_order`], [`gif_lzw`] and [`gif_codes`]), APNG ([`apng`]), animated
+//! WebP ([`webp`]), MP4 and WebM through ffmpeg ([`video`]), a folder of PNG frames
+//! ([`frames`]). A still picture is a PNG ([`png`]) or an SVG ([`svg`]). Every file is written
+//! whole or not at all ([`atomic`]), and Ctrl-C leaves nothing ([`cancel`]).
 pub mod animation;
 pub mod apng;
 pub mod atomic;
@@ -26,6 +29,8 @@ pub mod png;
 pub mod schedule;
 pub mod sink;
 pub mod svg;
+pub mod svg_anim;
+pub mod svg_elements;
 pub mod video;
 pub mod webp;
 pub mod write;

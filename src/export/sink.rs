@@ -61,6 +61,8 @@ pub enum Format {
     Webm,
     /// `.webp`: lossless animated WebP, [`crate::export::webp`].
     Webp,
+    /// `.svg`: an animated SVG (CSS keyframes, no script), [`crate::export::svg_anim`].
+    Svg,
     /// `.html` or `.htm`: a web page that plays the animation, [`crate::export::html`].
     Html,
     /// `.pdf`: a printable handout, [`crate::export::pdf`].
@@ -68,7 +70,8 @@ pub enum Format {
 }
 
 /// The extensions `--out` takes, for messages.
-pub const EXTENSIONS: &str = ".gif, .apng, .webp, .mp4, .webm, .html (a web page) or .pdf (a handout)";
+pub const EXTENSIONS: &str =
+    ".gif, .apng, .webp, .mp4, .webm, .svg (animated SVG), .html (a web page) or .pdf (a handout)";
 
 impl Format {
     /// The format a path's extension names (case-insensitive).
@@ -84,6 +87,7 @@ impl Format {
             Some("mp4") => Ok(Format::Mp4),
             Some("webm") => Ok(Format::Webm),
             Some("webp") => Ok(Format::Webp),
+            Some("svg") => Ok(Format::Svg),
             Some("html" | "htm") => Ok(Format::Html),
             Some("pdf") => Ok(Format::Pdf),
             Some("png") => Err(format!(
@@ -103,12 +107,12 @@ impl Format {
     /// True for the formats that draw Scenes themselves (a [`crate::export::job::SceneWriter`]),
     /// false for those written from raster pictures (a [`FrameSink`]).
     pub fn is_scene(self) -> bool {
-        matches!(self, Format::Html | Format::Pdf)
+        matches!(self, Format::Html | Format::Pdf | Format::Svg)
     }
 
     /// True for the formats with a loop count ([`Plays`]).
     pub fn loops(self) -> bool {
-        matches!(self, Format::Gif | Format::Apng | Format::Webp)
+        matches!(self, Format::Gif | Format::Apng | Format::Webp | Format::Svg)
     }
 }
 

@@ -1,5 +1,5 @@
 //! One export of an animation to every output asked for: the [`Job`] says how, the outputs
-//! where and in which format. Formats that draw Scenes (a page, a handout) each get the themed
+//! where and in which format. Formats that draw Scenes (a page, a handout, an animated SVG) each get the themed
 //! animation from their [`SceneWriter`]; the frame formats (GIF, APNG, WebP, video, a folder of
 //! PNGs) share one rendering pass ([`crate::export::animation::export`]). The command line
 //! only maps its flags onto a job and a list of outputs.
@@ -10,6 +10,7 @@ use crate::export::html::PageWriter;
 use crate::export::job::{Job, SceneWriter, Written};
 use crate::export::pdf::HandoutWriter;
 use crate::export::sink::{Format, Output};
+use crate::export::svg_anim::SvgAnimWriter;
 use std::io;
 
 /// The writer of a format that draws Scenes; `None` for the frame formats.
@@ -17,6 +18,7 @@ pub fn scene_writer(format: Format) -> Option<Box<dyn SceneWriter>> {
     match format {
         Format::Html => Some(Box::new(PageWriter)),
         Format::Pdf => Some(Box::new(HandoutWriter)),
+        Format::Svg => Some(Box::new(SvgAnimWriter)),
         Format::Gif | Format::Apng | Format::Webp | Format::Mp4 | Format::Webm => None,
     }
 }
@@ -27,16 +29,18 @@ fn frame_outputs(outputs: &[Output]) -> Vec<Output> {
 }
 
 /// Checks, before anything is drawn, that `anim` as `job` paces and cuts it can be written to
-/// the frame formats among `outputs` (see [`crate::export::animation::preflight`]).
+/// the frame formats and the animated SVGs among `outputs` (one picture per shot; see
+/// [`crate::export::animation::preflight`]).
 ///
 /// # Errors
 /// [`io::ErrorKind::InvalidInput`] naming the output and the flags that shorten it.
 pub fn preflight(anim: &dyn Animated, job: &Job, outputs: &[Output]) -> io::Result<()> {
-    let frames = frame_outputs(outputs);
-    if frames.is_empty() {
+    let shots: Vec<Output> =
+        outputs.iter().filter(|o| o.format().is_none_or(|f| !f.is_scene() || f == Format::Svg)).cloned().collect();
+    if shots.is_empty() {
         return Ok(());
     }
-    animation::preflight(&job.timeline(anim), job.timing, &frames).map(|_| ())
+    animation::preflight(&job.timeline(anim), job.timing, &shots).map(|_| ())
 }
 
 /// Writes `anim`, drawn in `job.theme`, to every output: the Scene formats first, then the

@@ -12,7 +12,9 @@
 //!   the glyphs by id, and [`SvgWriter::defs`] then writes the `<defs>` of every glyph the
 //!   groups used, once: a page or an animation with many pictures holds each glyph one time;
 //! - [`SvgWriter::elements`] gives the same fragment as a list of self-contained elements, for a
-//!   writer that shares repeated elements itself (the animated SVG).
+//!   writer that shares repeated elements itself (the web page's pictures);
+//! - [`SvgWriter::glyph_run`] gives a label's glyphs without their place, for a writer that
+//!   places and moves elements itself (the animated SVG, [`crate::export::svg_anim`]).
 //!
 //! Coordinates are pixels of the `width` x `height` output (`viewBox="0 0 width height"`),
 //! written with at most two decimals.
@@ -83,37 +85,40 @@ impl SvgWriter {
     /// the raster: em size `px` pixels, no kerning, centred on (`x`, `y`) pixels horizontally
     /// by advance width and vertically on the cap height (0.73 em). `None` for blank text.
     fn label(&mut self, text: &str, px: f32, x: f32, y: f32, color: Color) -> Option<String> {
+        let run = self.glyph_run(text, px, x, y)?;
+        Some(format!(
+            r#"<g{} transform="translate({} {})scale({})">{}</g>"#,
+            paint("fill", color),
+            num(run.left),
+            num(run.baseline),
+            num6(run.scale),
+            run.uses(0, run.glyphs.len())
+        ))
+    }
+
+    /// The glyphs of a label laid out as [`SvgWriter::elements`] draws them, without their
+    /// colour, for a writer that places labels itself (the animated SVG); the glyphs become
+    /// part of [`SvgWriter::defs`]. `None` for blank text.
+    pub fn glyph_run(&mut self, text: &str, px: f32, x: f32, y: f32) -> Option<GlyphRun> {
         let f = face();
         let upem = f32::from(f.units_per_em());
         let px = px.max(1.0);
-        let ids: Vec<ttf_parser::GlyphId> =
-            text.chars().map(|c| f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0))).collect();
-        let advance: u32 = ids.iter().map(|&g| u32::from(f.glyph_hor_advance(g).unwrap_or(0))).sum();
+        let ids: Vec<(char, ttf_parser::GlyphId)> =
+            text.chars().map(|c| (c, f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0)))).collect();
+        let advance: u32 = ids.iter().map(|&(_, g)| u32::from(f.glyph_hor_advance(g).unwrap_or(0))).sum();
         let scale = px / upem;
         let left = x - advance as f32 * scale / 2.0;
         let baseline = y + 0.73 * px / 2.0;
-        let mut uses = String::new();
+        let mut glyphs = Vec::new();
         let mut pen = 0u32;
-        for g in ids {
-            if self.glyph(g) {
-                if pen == 0 {
-                    let _ = write!(uses, r##"<use href="#tg{}"/>"##, g.0);
-                } else {
-                    let _ = write!(uses, r##"<use href="#tg{}" x="{pen}"/>"##, g.0);
-                }
-            }
+        for (c, g) in ids {
+            glyphs.push(Glyph { c, id: g.0, pen, outlined: self.glyph(g) });
             pen += u32::from(f.glyph_hor_advance(g).unwrap_or(0));
         }
-        if uses.is_empty() {
+        if !glyphs.iter().any(|g| g.outlined) {
             return None;
         }
-        Some(format!(
-            r#"<g{} transform="translate({} {})scale({})">{uses}</g>"#,
-            paint("fill", color),
-            num(left),
-            num(baseline),
-            num6(scale)
-        ))
+        Some(GlyphRun { left, baseline, scale, glyphs })
     }
 
     /// Makes sure glyph `g` is defined; false when it has no outline (a space).
@@ -121,11 +126,58 @@ impl SvgWriter {
         if let Some(d) = self.glyphs.get(&g.0) {
             return !d.is_empty();
         }
-        let mut b = Outline(String::new());
+        let mut b = Outline::default();
         face().outline_glyph(g, &mut b);
-        let empty = b.0.is_empty();
-        self.glyphs.insert(g.0, b.0);
+        let empty = b.d.is_empty();
+        self.glyphs.insert(g.0, b.d);
         !empty
+    }
+}
+
+/// A label's glyphs (see [`SvgWriter::glyph_run`]), to be drawn scaled by `scale` with the
+/// pen's origin at (`left`, `baseline`) pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlyphRun {
+    /// Left end of the text's advance, pixels.
+    pub left: f32,
+    /// Baseline, pixels.
+    pub baseline: f32,
+    /// Pixels per font unit.
+    pub scale: f32,
+    /// Every character's glyph, in order.
+    pub glyphs: Vec<Glyph>,
+}
+
+/// One character of a [`GlyphRun`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// The character.
+    pub c: char,
+    /// Its glyph id, defined as `#tg{id}` when `outlined`.
+    pub id: u16,
+    /// Where its pen starts, font units from the run's left end.
+    pub pen: u32,
+    /// False for glyphs with no outline (a space): nothing is drawn.
+    pub outlined: bool,
+}
+
+impl GlyphRun {
+    /// Glyphs `from..to` as `<use href="#tg{id}" x="{pen}"/>` elements, the pen counted from
+    /// glyph `from`'s.
+    pub fn uses(&self, from: usize, to: usize) -> String {
+        let origin = self.glyphs.get(from).map_or(0, |g| g.pen);
+        let mut s = String::new();
+        for g in self.glyphs[from..to].iter().filter(|g| g.outlined) {
+            match g.pen - origin {
+                0 => {
+                    let _ = write!(s, r##"<use href="#tg{}"/>"##, g.id);
+                }
+                x => {
+                    let _ = write!(s, r##"<use href="#tg{}" x="{x}"/>"##, g.id);
+                }
+            }
+        }
+        s
     }
 }
 
@@ -171,7 +223,7 @@ fn shape_element(shape: &PixelShape, color: Color, stroke: Option<(Color, f32)>)
 }
 
 /// ` fill="#rrggbb"` (or `stroke`), with an opacity when translucent, `none` when invisible.
-fn paint(attr: &str, c: Color) -> String {
+pub fn paint(attr: &str, c: Color) -> String {
     match c.a {
         0 => format!(r#" {attr}="none""#),
         255 => format!(r##" {attr}="#{:02x}{:02x}{:02x}""##, c.r, c.g, c.b),
@@ -187,7 +239,7 @@ pub fn num(v: f32) -> String {
 }
 
 /// A number with at most six significant decimals, for scales and opacities.
-fn num6(v: f32) -> String {
+pub fn num6(v: f32) -> String {
     trim(format!("{:.6}", v))
 }
 
@@ -206,24 +258,81 @@ fn trim(mut s: String) -> String {
     s
 }
 
-/// Collects a glyph outline as SVG path data in font units, y flipped to point down.
-struct Outline(String);
+/// Collects a glyph outline as short SVG path data in font units, y flipped to point down:
+/// relative commands, and `t` where a quadratic's control point is the reflection of the one
+/// before (a TrueType contour's implied on-curve points). The pen is kept in hundredths of a
+/// unit, so rounding does not add up along a contour.
+#[derive(Default)]
+struct Outline {
+    d: String,
+    /// The pen, the contour's start, and the last quadratic control point (hundredths).
+    pen: [i64; 2],
+    start: [i64; 2],
+    control: Option<[i64; 2]>,
+    cmd: char,
+}
+
+impl Outline {
+    fn at(x: f32, y: f32) -> [i64; 2] {
+        [(f64::from(x) * 100.0).round() as i64, (-f64::from(y) * 100.0).round() as i64]
+    }
+
+    /// Appends command `c` (left out when it repeats) and the points, relative to the pen,
+    /// which ends at the last one.
+    fn push(&mut self, c: char, points: &[[i64; 2]]) {
+        let mut first = c != self.cmd || c == 'm';
+        if first {
+            self.d.push(c);
+            self.cmd = c;
+        }
+        let mut from = self.pen;
+        for p in points {
+            for v in [p[0] - from[0], p[1] - from[1]] {
+                let n = num(v as f32 / 100.0);
+                if !first && !n.starts_with('-') {
+                    self.d.push(' ');
+                }
+                self.d.push_str(&n);
+                first = false;
+            }
+            if c != 'q' && c != 'c' {
+                from = *p;
+            }
+        }
+        self.pen = *points.last().expect("a point");
+    }
+}
 
 impl ttf_parser::OutlineBuilder for Outline {
     fn move_to(&mut self, x: f32, y: f32) {
-        let _ = write!(self.0, "M{} {}", num(x), num(-y));
+        let p = Outline::at(x, y);
+        self.push('m', &[p]);
+        self.start = p;
+        self.control = None;
     }
     fn line_to(&mut self, x: f32, y: f32) {
-        let _ = write!(self.0, "L{} {}", num(x), num(-y));
+        self.push('l', &[Outline::at(x, y)]);
+        self.control = None;
     }
     fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        let _ = write!(self.0, "Q{} {} {} {}", num(x1), num(-y1), num(x), num(-y));
+        let (c, p) = (Outline::at(x1, y1), Outline::at(x, y));
+        let reflected = self.control.map(|k| [2 * self.pen[0] - k[0], 2 * self.pen[1] - k[1]]);
+        if reflected == Some(c) {
+            self.push('t', &[p]);
+        } else {
+            self.push('q', &[c, p]);
+        }
+        self.control = Some(c);
     }
     fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        let _ = write!(self.0, "C{} {} {} {} {} {}", num(x1), num(-y1), num(x2), num(-y2), num(x), num(-y));
+        self.push('c', &[Outline::at(x1, y1), Outline::at(x2, y2), Outline::at(x, y)]);
+        self.control = None;
     }
     fn close(&mut self) {
-        self.0.push('Z');
+        self.d.push('z');
+        self.cmd = 'z';
+        self.pen = self.start;
+        self.control = None;
     }
 }
 

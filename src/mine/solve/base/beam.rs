@@ -12,7 +12,7 @@
 //! cheaper ones that spent theirs. Every prefix of every route played is offered, so the
 //! best route ends where the best score was reached.
 
-use super::moves::{beard_nearby, bfs, bfs_in, rebuild, Kind, Quota};
+use super::moves::{beard_nearby, bfs, bfs_in, has_beards, rebuild, Kind, Quota};
 use super::paths::{path_avoiding, play_path, walk, Walk};
 use super::reach::loss_of;
 use super::shared::{command, stop_value, Shared};
@@ -289,7 +289,7 @@ const BUCKETS: usize = 4;
 /// Razor buckets used on this map: [`BUCKETS`] when it has beards and razors (on the map or
 /// carried), else 1.
 pub(crate) fn razor_buckets(m: &Mine) -> usize {
-    if m.beards.is_empty() || (m.razors == 0 && !m.cells.contains(&RAZOR)) {
+    if !has_beards(m) || (m.razors == 0 && !m.cells.contains(&RAZOR)) {
         1
     } else {
         BUCKETS

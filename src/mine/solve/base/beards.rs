@@ -28,7 +28,7 @@ const MAX_GROWTHS: usize = 32;
 /// when no lambda is left (the reach check on the current map covers the last walk to the
 /// lift).
 pub(crate) fn lift_sealed(m: &Mine) -> bool {
-    if m.growth == 0 || m.beards.is_empty() || m.collected >= m.lambdas_total {
+    if m.growth == 0 || !super::moves::has_beards(m) || m.collected >= m.lambdas_total {
         return false;
     }
     let left = m.lambdas_total - m.collected;

@@ -97,11 +97,12 @@ pub(crate) fn bfs_in(m: &Mine, p: Quota, deferred: Option<&[bool]>) -> Bfs {
     let mut goals = Vec::new();
     let (mut nl, mut np, mut nd, mut nr) = (0, 0, 0, 0);
     // Cells next to a beard, where shaving clears it (at most two per expansion).
-    let mut ns = if m.razors > 0 && !m.beards.is_empty() { 0 } else { 2 };
+    let beards = has_beards(m);
+    let mut ns = if m.razors > 0 && beards { 0 } else { 2 };
     // Higher-order rocks become lambdas only when they fall: their pushes and digs are counted
     // apart so that ordinary rocks nearer by do not crowd them out.
     let (mut nhp, mut nhd) = (0, 0);
-    let want_razors = !m.beards.is_empty();
+    let want_razors = beards;
     let mut queue = Vec::with_capacity(256);
     let r = m.robot;
     parent[r] = r as u32;
@@ -158,6 +159,13 @@ pub(crate) fn bfs_in(m: &Mine, p: Quota, deferred: Option<&[bool]>) -> Bfs {
         }
     }
     Bfs { parent, cmd, goals, deferring: deferred.is_some() }
+}
+
+/// Whether a beard is left on the map. The engine's beard list (`Mine::beards`) keeps shaved
+/// beards until the next growth, so it is not empty just because a beard was there once: a
+/// state whose beards are all shaved would go on fetching razors and keep razor buckets.
+pub(crate) fn has_beards(m: &Mine) -> bool {
+    m.beards.iter().any(|&b| m.cells[b as usize] == BEARD)
 }
 
 /// The robot carries a razor and a beard is among its 8 neighbours.

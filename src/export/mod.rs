@@ -31,6 +31,7 @@ pub mod sink;
 pub mod svg;
 pub mod svg_anim;
 pub mod svg_elements;
+pub mod svg_slots;
 pub mod video;
 pub mod webp;
 pub mod write;

@@ -177,3 +177,19 @@ pub(crate) fn beard_nearby(m: &Mine) -> bool {
 pub(crate) fn next_to_beard(m: &Mine, r: usize) -> bool {
     m.around(r).iter().any(|&c| m.cells[c] == BEARD)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A beard shaved is gone from the cells at once but stays in the engine's list until the
+    /// next growth: only the cells say whether one is left.
+    #[test]
+    fn a_shaved_beard_is_no_beard_left() {
+        let mut m = Mine::parse("#####\n#RW #\n#  L#\n#####\n\nGrowth 10\nRazors 1\n").unwrap();
+        assert!(has_beards(&m));
+        m.run("S");
+        assert!(!m.beards.is_empty(), "the list keeps it");
+        assert!(!has_beards(&m));
+    }
+}

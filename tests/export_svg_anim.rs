@@ -6,7 +6,6 @@
 
 #[path = "common/browser.rs"]
 mod browser;
-#[allow(dead_code)]
 #[path = "common/tools.rs"]
 mod tools;
 

@@ -41,17 +41,6 @@ fn grid(s: &Schedule) -> Vec<(f64, u64)> {
     v
 }
 
-/// `rgba` mapped to the palette and back, as the GIF stores it.
-fn as_stored(p: &Palette, rgba: &[u8]) -> Vec<u8> {
-    p.quantise(rgba)
-        .into_iter()
-        .flat_map(|i| {
-            let c = p.color(i);
-            [c[0], c[1], c[2], 255]
-        })
-        .collect()
-}
-
 fn ffmpeg_present() -> bool {
     let found = which::which("ffmpeg").is_ok() && which::which("ffprobe").is_ok();
     if !found {
@@ -91,7 +80,7 @@ fn gif_apng_and_frames_show_the_rendered_pictures_at_their_times() {
     let rendered: Vec<Vec<u8>> =
         grid.iter().map(|&(t, _)| raster::render(&timeline.scene_at(&anim, t), w, h).rgba).collect();
     for (k, (&(_, cs), img)) in grid.iter().zip(&rendered).enumerate() {
-        assert!(d.at_cs(cs).rgba == as_stored(&palette, img), "GIF frame {k} at {cs} cs");
+        assert!(d.at_cs(cs).rgba == palette.as_stored(img), "GIF frame {k} at {cs} cs");
     }
     // The image crate's decoder composes the same frames.
     use image::AnimationDecoder;

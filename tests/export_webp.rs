@@ -101,11 +101,7 @@ fn every_grid_frame_is_the_rendered_picture_in_the_gifs_palette_with_its_time_an
         assert_eq!(frames.last().unwrap().0 as u64, schedule.duration_cs() * 10);
         let mut checked = 0;
         for shot in &schedule.shots {
-            let want: Vec<u8> = palette
-                .quantise(&raster::render(&timeline.scene_at(&anim, shot.t), w, h).rgba)
-                .into_iter()
-                .flat_map(|i| palette.color(i).into_iter().chain([255]))
-                .collect();
+            let want = palette.as_stored(&raster::render(&timeline.scene_at(&anim, shot.t), w, h).rgba);
             let ms = shot.start_cs * 10;
             let (_, shown) = frames.iter().find(|(end, _)| *end as u64 > ms).expect("a frame at every time");
             assert!(shown == &want, "picture at {ms} ms");

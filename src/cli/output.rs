@@ -36,9 +36,9 @@ pub struct PictureArgs {
     pub gif: Option<PathBuf>,
     /// Write the animation to FILE, the format by its extension: .gif, .apng (animated PNG,
     /// exact colours), .webp (animated WebP, lossless: smaller than the GIF), .mp4 (H.264) or
-    /// .webm (VP9), .svg (animated SVG: vector, plays by itself in a browser or an <img>), .html (a web page that plays it) or .pdf
-    /// (a printable handout: a page for the start and one per manipulation, see --every and
-    /// --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
+    /// .webm (VP9), .svg (animated SVG: vector, plays by itself in a browser or an <img>),
+    /// .html (a web page that plays it) or .pdf (a printable handout: a page for the start and
+    /// one per manipulation, see --every and --paper). Video needs ffmpeg on PATH and is encoded at the --fps rate, or at 30 fps when
     /// each state is one frame (each state's picture repeated for its time). May be given more
     /// than once: the frames are drawn once for all.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
@@ -207,7 +207,7 @@ impl PictureArgs {
     /// --frames folder that holds nothing else (no other output inside it), an --end after
     /// --start. When a picture goes to standard output, what the command prints from then on
     /// goes to standard error (see [`print_text`]). Warns on standard error when --loop or
-    /// --no-loop has nothing to apply to (video, a still, frames: no GIF, APNG or WebP).
+    /// --no-loop has nothing to apply to (video, a still, frames: no GIF, APNG, WebP or animated SVG).
     ///
     /// # Errors
     /// [`CliError::Input`] naming the flag or file and what to do.
@@ -324,7 +324,7 @@ impl PictureArgs {
     }
 
     /// Why --loop or --no-loop does nothing, when pictures are written and none of them is a
-    /// GIF, an APNG or a WebP (the formats with a loop count).
+    /// GIF, an APNG, a WebP or an animated SVG (the formats with a loop count, [`Format::loops`]).
     fn ignored_loops(&self, outputs: &[Output]) -> Option<String> {
         let flag = match (self.no_loop, self.loops) {
             (true, _) => "--no-loop".to_string(),
@@ -346,7 +346,7 @@ impl PictureArgs {
 
     /// Pixel size (width, height) for a scene: `--size` wide, height from the scene's view.
     pub fn pixels(&self, scene: &Scene) -> (u32, u32) {
-        self.job(Mode::smooth(20.0)).pixels(scene)
+        crate::export::job::pixels_at(self.size, scene)
     }
 
     /// The export these flags ask for, at `mode` (see [`PictureArgs::mode`]), with a progress
@@ -365,7 +365,7 @@ impl PictureArgs {
         }
     }
 
-    /// How many times GIF, APNG and WebP play.
+    /// How many times GIF, APNG, WebP and animated SVG play.
     pub fn plays(&self) -> Plays {
         match (self.no_loop, self.loops) {
             (true, _) | (_, Some(1)) => Plays::Times(1),

@@ -124,16 +124,13 @@ pub fn export(
 ) -> io::Result<Vec<GifStats>> {
     let schedule = preflight(timeline, timing, outputs)?;
     let (w, h) = (opts.width, opts.height);
+    let palette = Palette::from_theme(&anim.palette_colors());
     let mut sinks: Vec<Box<dyn FrameSink>> = Vec::with_capacity(outputs.len());
     for out in outputs {
         sinks.push(match out {
-            Output::File(Format::Gif, p) => {
-                Box::new(GifSink::create(p, w, h, Palette::from_theme(&anim.palette_colors()), opts.plays)?)
-            }
+            Output::File(Format::Gif, p) => Box::new(GifSink::create(p, w, h, palette.clone(), opts.plays)?),
             Output::File(Format::Apng, p) => Box::new(ApngSink::create(p, w, h, schedule.shots.len(), opts.plays)?),
-            Output::File(Format::Webp, p) => {
-                Box::new(WebpSink::create(p, w, h, Palette::from_theme(&anim.palette_colors()), opts.plays)?)
-            }
+            Output::File(Format::Webp, p) => Box::new(WebpSink::create(p, w, h, palette.clone(), opts.plays)?),
             Output::File(f, p) => Box::new(VideoSink::create(p, *f, w, h, &schedule)?),
             Output::Frames(dir) => Box::new(FramesSink::create(dir, w, h)?),
         });

@@ -17,9 +17,9 @@
 
 use super::atomic::write_atomically;
 use super::html_pictures::PictureStore;
-use super::job::{Job, SceneWriter, Written};
+use super::job::{pixels_at, title_of, Job, SceneWriter, Written};
 use crate::anim::{Animated, Mode, Timeline};
-use crate::scene::{Color, Scene};
+use crate::scene::Color;
 use crate::talk::slides::{Card, Shown, Slide};
 use crate::theme::Theme;
 use serde_json::{json, Value};
@@ -130,7 +130,7 @@ pub fn page(slides: &[PageSlide<'_>], opts: &PageOptions) -> (String, PageStats)
         meta_slides.push(match &slide.shown {
             PageShown::Card(card) => {
                 let scene = card.scene(&chrome);
-                let (w, h) = size(&scene, opts.width);
+                let (w, h) = pixels_at(opts.width, &scene);
                 let pic = store.add(&scene, w, h);
                 json!({"title": slide.title, "notes": slide.notes, "card": true, "w": w, "h": h,
                        "d": 0.0, "f": [0.0], "p": [pic], "s": [], "r": []})
@@ -216,7 +216,7 @@ pub struct PageWriter;
 
 impl SceneWriter for PageWriter {
     fn write(&self, path: &Path, anim: &(dyn Animated + Sync), job: &Job) -> io::Result<Written> {
-        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+        let title = title_of(path);
         let fps = match job.mode {
             Mode::Smooth { fps, .. } => Some(fps),
             Mode::Discrete { .. } => None,
@@ -245,7 +245,7 @@ fn show(anim: &dyn Animated, title: &str, notes: Option<&str>, opts: &PageOption
     };
     let timeline = Timeline::new(anim, mode, 1.0);
     let first = anim.draw(0, 1.0);
-    let (w, h) = size(&first, opts.width);
+    let (w, h) = pixels_at(opts.width, &first);
     let mut times: Vec<f64> = Vec::new();
     let mut pics: Vec<u32> = Vec::new();
     for frame in timeline.frames() {
@@ -267,11 +267,6 @@ fn show(anim: &dyn Animated, title: &str, notes: Option<&str>, opts: &PageOption
     let rests: Vec<f64> = timeline.manipulation_rests().into_iter().map(round3).collect();
     json!({"title": title, "notes": notes, "card": false, "w": w, "h": h, "d": round3(timeline.duration),
            "f": times, "p": pics, "s": starts, "r": rests})
-}
-
-/// Pixel size of `scene` at `width` pixels wide.
-fn size(scene: &Scene, width: u32) -> (u32, u32) {
-    (width, (width as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32)
 }
 
 /// Seconds to the millisecond (shorter JSON, and the same moments in the page as here).

@@ -73,17 +73,28 @@ impl Job {
         }
     }
 
-    /// Pixel size (width, height) of `scene`: [`Job::width`] wide, the height from the view's
-    /// shape (at least 1).
+    /// Pixel size (width, height) of `scene`: [`Job::width`] wide (see [`pixels_at`]).
     pub fn pixels(&self, scene: &Scene) -> (u32, u32) {
-        let h = (self.width as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32;
-        (self.width, h)
+        pixels_at(self.width, scene)
     }
 
     /// The timeline of `anim` at this job's mode and speed.
     pub fn timeline(&self, anim: &dyn Animated) -> Timeline {
         Timeline::new(anim, self.mode, self.speed)
     }
+}
+
+/// Pixel size (width, height) of `scene` drawn `width` pixels wide: the height from the view's
+/// shape, rounded, at least 1.
+pub fn pixels_at(width: u32, scene: &Scene) -> (u32, u32) {
+    let h = (width as f32 * scene.view.h / scene.view.w).round().max(1.0) as u32;
+    (width, h)
+}
+
+/// The title a file's name gives what it holds (a page's, a handout's): its name without the
+/// extension, "tumble" when it has none.
+pub fn title_of(path: &Path) -> String {
+    path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned())
 }
 
 /// A file an export wrote.

@@ -77,6 +77,17 @@ impl Palette {
         rgba.chunks_exact(4).map(|p| self.index(p[0], p[1], p[2])).collect()
     }
 
+    /// An RGBA buffer as a palette format stores it: each pixel the nearest palette colour,
+    /// opaque (what a GIF of it shows, and what the WebP encodes).
+    pub fn as_stored(&self, rgba: &[u8]) -> Vec<u8> {
+        rgba.chunks_exact(4)
+            .flat_map(|p| {
+                let [r, g, b] = self.color(self.index(p[0], p[1], p[2]));
+                [r, g, b, 255]
+            })
+            .collect()
+    }
+
     /// The RGB of palette entry `i`.
     pub fn color(&self, i: u8) -> [u8; 3] {
         self.colors[i as usize]

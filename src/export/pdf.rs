@@ -16,7 +16,7 @@ use crate::anim::Animated;
 use crate::export::atomic::write_atomically;
 use crate::export::html::{PageShown, PageSlide};
 pub use crate::export::job::Paper;
-use crate::export::job::{Job, SceneWriter, Written};
+use crate::export::job::{title_of, Job, SceneWriter, Written};
 use crate::render::pdf::{draw, font, text, Align};
 use crate::scene::{Color, Scene};
 use crate::theme::{Chrome, Theme};
@@ -223,7 +223,7 @@ pub struct HandoutWriter;
 
 impl SceneWriter for HandoutWriter {
     fn write(&self, path: &Path, anim: &(dyn Animated + Sync), job: &Job) -> io::Result<Written> {
-        let title = path.file_stem().map_or_else(|| "tumble".into(), |s| s.to_string_lossy().into_owned());
+        let title = title_of(path);
         let slide = PageSlide { title: &title, notes: None, shown: PageShown::Show(anim) };
         let opts = HandoutOptions { title: title.clone(), paper: job.paper, every: job.every, theme: job.theme };
         let pages = write_handout(path, &[slide], &opts)?;

@@ -117,17 +117,12 @@ impl WebpSink {
             )
         })
     }
-
-    /// `rgba` mapped to the palette's colours, opaque.
-    fn in_palette(&self, rgba: &[u8]) -> Vec<u8> {
-        self.palette.quantise(rgba).iter().flat_map(|&i| self.palette.color(i).into_iter().chain([255])).collect()
-    }
 }
 
 impl FrameSink for WebpSink {
     fn add(&mut self, batch: &[Rendered]) -> io::Result<()> {
         use rayon::prelude::*;
-        let pictures: Vec<Vec<u8>> = batch.par_iter().map(|r| self.in_palette(&r.image.rgba)).collect();
+        let pictures: Vec<Vec<u8>> = batch.par_iter().map(|r| self.palette.as_stored(&r.image.rgba)).collect();
         for (rgba, r) in pictures.into_iter().zip(batch) {
             let start = self.clock_ms;
             self.clock_ms += u64::from(r.shot.delay_cs) * 10;

@@ -109,6 +109,16 @@ fn beard4_keeps_the_lift_side_beards_lambdas_for_last() {
 }
 
 #[test]
+fn horock3_shaves_the_beard_by_the_lift_early() {
+    // The beard beside the lift grows over the way to it every 25 moves, and three razors
+    // cannot cut through it late: every route that collects first aborts (1603 with all 34
+    // lambdas). The win fetches a razor and shaves the beard twice near move 40; a
+    // reach-weighted run at width 64 finds it, once the lanes stop spending the time on
+    // end games and unweighted runs that cannot open the lift: 2355 within 20 million steps.
+    check("horock3", 20.0, 2406, 2300);
+}
+
+#[test]
 fn contest9_keeps_the_last_lambda_reachable() {
     // Pushing the top-right rock along its row drops it onto the last lambda's only way in
     // (an abort with 42 of 43, 1990); going round below it keeps the lambda and wins.

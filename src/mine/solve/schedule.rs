@@ -8,7 +8,8 @@
 //!    its first 10 s) half of it, to the guided lane only; in the second half all of it, half
 //!    to the guided lane and half to the deferral lanes, the one that had least first. While
 //!    every route aborts with all lambdas, only the guided and beard-deferral lanes take turns
-//!    (the plain lane when there are no beard groups).
+//!    (the plain lane when there are no beard groups, and then only its configurations with a
+//!    reach weight, which rank a lost lift low).
 //! 2. After each turn: an end-game run if the best route loses the lift; the local passes
 //!    (reorder, single edits, pairs of edits; the trap pass once) for at most a second if the
 //!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while
@@ -155,7 +156,8 @@ impl Schedule {
             let ci = self.round % CONFIGS.len();
             let turn_ends = ci + 1 == CONFIGS.len();
             let mut cx = Cx { mine, sh, deadline, round: self.round, last: None };
-            if !self.lanes[self.lane].run(&mut cx, deadline) || !self.restarts.run(&mut cx, deadline) {
+            let skip = self.skips(mine, sh, ci);
+            if !skip && (!self.lanes[self.lane].run(&mut cx, deadline) || !self.restarts.run(&mut cx, deadline)) {
                 return;
             }
             if turn_ends {
@@ -164,12 +166,28 @@ impl Schedule {
                 }
                 self.between_turns(&mut cx);
             }
-            self.lanes[self.lane].widen(&cx, ci);
+            if !skip {
+                self.lanes[self.lane].widen(&cx, ci);
+            }
             if turn_ends {
                 self.next_lane(mine, sh);
             }
             self.round += 1;
         }
+    }
+
+    /// Whether the plain lane skips configuration `ci` this turn: while every route collects
+    /// all lambdas and loses the lift on a map without beard groups (the plain lane has every
+    /// turn then), only the configurations that weigh what is out of reach run, since they are
+    /// the ones that rank a lost lift low. On horock3 the beard by the lift walls it in unless it
+    /// is shaved early; a reach-weighted run at width 64 finds that plan.
+    fn skips(&self, mine: &Mine, sh: &Shared, ci: usize) -> bool {
+        let reach_weight = CONFIGS[ci].3;
+        self.lane == 0
+            && self.beard_lanes == 0
+            && reach_weight == 0
+            && self.round >= CONFIGS.len()
+            && Replay::new(mine, &sh.best_route()).collects_all_and_loses()
     }
 
     /// The local passes (if the best route changed since the last ones), then the slices of
@@ -381,6 +399,30 @@ mod tests {
         sched.stalled = std::time::Duration::ZERO;
         sched.next_lane(&mine, &sh);
         assert_eq!((sched.lane, sh.lane_route()), (0, lost.to_vec()));
+    }
+
+    /// horock3 has no beard groups; while the best route collects all 34 lambdas and aborts
+    /// (the beard walls the lift in), the plain lane runs only the configurations with a reach
+    /// weight (2, 3 and 5), from its second turn on; once a route wins, all six again.
+    #[test]
+    fn a_lost_lift_leaves_the_plain_lane_the_reach_weighted_configurations() {
+        let mine = sample_map("horock3");
+        let lost = b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
+        let sh = Shared::for_test(1603, lost);
+        let mut sched = Schedule::new(&sh);
+        let runs = |sched: &Schedule| (0..CONFIGS.len()).filter(|&ci| !sched.skips(&mine, &sh, ci)).collect::<Vec<_>>();
+        assert_eq!(runs(&sched), [0, 1, 2, 3, 4, 5], "the first turn runs them all");
+        sched.round = CONFIGS.len() - 1;
+        sched.next_lane(&mine, &sh);
+        assert_eq!((sched.lane, sched.beard_lanes), (0, 0));
+        sched.round += 1;
+        assert_eq!(runs(&sched), [2, 3, 5]);
+        // A win (the route of a 60 M step run).
+        let won = b"RRRRRLUUUUURRUURUUURDDRRRRRRRRDDRRRRRRDSDSULLLLLLLLLDLLULULULLDRDDRRDDRLLRRRDURRDLDLLLLLRLLLLLLLUUULLUUUUURUUURRRDDDRLRRDDDRRRRRUUURRUUULLDRRDDDDDDLDDDDRURUUUURRRRRRRRRDDD";
+        let o = mine.clone().run(std::str::from_utf8(won).unwrap());
+        assert_eq!(o.ending, Ending::Win);
+        sh.offer(o.score, won);
+        assert_eq!(runs(&sched), [0, 1, 2, 3, 4, 5]);
     }
 
     /// In the first half of the budget only the guided lane takes turns besides the plain

@@ -5,10 +5,12 @@
 //! and can be as wide as memory allows for them. Its streak limit is long, for setup moves
 //! such as keeping a rock's landing cell dug. It plays plain macro moves (the first
 //! configuration: no reach weight or tour bound), so it does not shy away from states that
-//! look lost to the reach penalty.
+//! look lost to the reach penalty. It does not run from a cut where the lift is out of reach
+//! already (a beard has grown over the way to it, say): the last collections cannot open it.
 
 use super::{Cx, Strategy};
 use crate::mine::solve::base::beam::{node_bytes, razor_buckets, run, Params, CONFIGS};
+use crate::mine::solve::base::reach::blocked;
 use crate::mine::solve::base::replay::Replay;
 use crate::mine::solve::base::shared::debug;
 use std::sync::atomic::Ordering;
@@ -50,6 +52,11 @@ impl Strategy for EndGame {
         let back = END_BACK[self.ended % END_BACK.len()];
         self.ended += 1;
         let Some(cut) = replay.cut(back) else { return true };
+        if !blocked(&Replay::new(mine, &best[..cut]).end).1 {
+            // The lift is out of reach at the cut already (walled in by beards, say): the few
+            // collections left cannot open it again.
+            return true;
+        }
         let budget = sh.memory_limit / 4 / razor_buckets(mine);
         let width = (budget / node_bytes(mine, 2 * best.len()) / (4 * (back + 2))).max(p.width);
         let (primitives, penalty, _, reach_weight, tour) = CONFIGS[0];
@@ -96,5 +103,27 @@ mod tests {
         let o = mine.clone().run(std::str::from_utf8(&sh.best_route()).unwrap());
         assert_eq!((o.score, o.ending), (best, Ending::Win));
         assert!(best >= 1580, "{best}");
+    }
+
+    /// horock3: a route of the lanes collects all 34 lambdas and aborts; the beard by the lift
+    /// has grown over the way to it long before the cut 8 lambdas back, so the end game does
+    /// not run (no state is played, the best route stays) and the lane gets the time.
+    #[test]
+    fn no_end_game_from_a_cut_where_the_lift_is_walled_in() {
+        let mine = sample_map("horock3");
+        let lost = b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
+        let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
+        assert_eq!((o.score, o.lambdas, o.ending), (1603, 34, Ending::Abort));
+        let replay = Replay::new(&mine, lost);
+        assert!(replay.collects_all_and_loses());
+        let cut = replay.cut(8).expect("a cut 8 lambdas back");
+        assert!(!crate::mine::solve::base::reach::blocked(&Replay::new(&mine, &lost[..cut]).end).1);
+        let sh = Shared::for_test(1603, lost);
+        let p = Params { max_cap: 1, ..Params::of_config(0, 1, 1) };
+        let mut cx = Cx { mine: &mine, sh: &sh, deadline: sh.deadline, round: 0, last: Some(p) };
+        let before = crate::mine::solve::base::work::steps();
+        assert!(EndGame::new().run(&mut cx, sh.deadline));
+        assert_eq!(sh.best_score.load(Ordering::Relaxed), 1603);
+        assert!(crate::mine::solve::base::work::steps() - before < 200, "only the replays of the route");
     }
 }

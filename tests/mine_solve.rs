@@ -126,6 +126,14 @@ fn contest9_keeps_the_last_lambda_reachable() {
 }
 
 #[test]
+fn contest9_reaches_the_table_from_the_cuts_near_the_end() {
+    // The single-command beam's runs from the best route's cuts 1 to 8 lambdas back, before its
+    // first (long) run from the start, finish the route in fewer moves: 3094 within 15 million
+    // steps, where the lanes alone stop at 3077.
+    check("contest9", 15.0, 3093, 3093);
+}
+
+#[test]
 fn trampoline3_does_not_end_beyond_the_trap_target() {
     // Target 2 has a rock above it and rocks on both sides: the top corridor's only exit (B)
     // lands there, so entering the corridor last strands the robot with 72 of 76 (3408).

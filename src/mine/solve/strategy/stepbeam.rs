@@ -23,8 +23,12 @@
 //! Runs from the start take turns, by time, with runs from cuts of the best route: after its
 //! last shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route
 //! at a width the whole route could not have). Each starting point has its own series of
-//! runs, the width growing run after run from [`FIRST_WIDTH`] (four times from the start,
-//! twice from a cut) up to what a quarter of the memory limit holds, and the cut whose next
+//! runs, the width growing run after run (four times from the start, from a quarter of
+//! [`FIRST_WIDTH`]; twice from a cut, from [`FIRST_WIDTH`]) up to what a quarter of the memory
+//! limit holds. Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back
+//! (and the one after the last shave) has a run: they take milliseconds to a few seconds, and
+//! a run, once begun, holds the beam until it ends, so at short budgets a first run from the
+//! start would leave them none. After that the cut whose next
 //! run should take least time goes first, so that the end games near the end are searched
 //! wide early and those further back as wide as time allows (flood4: a win in 129 moves from
 //! 8 lambdas back at width 32768, where the route it started from took 132; beard2, whose last
@@ -121,6 +125,10 @@ const NEAR_KEPT: usize = 3;
 /// about 100 s, not 140 s).
 const START_GROWTH: usize = 4;
 
+/// The cuts at most this many lambdas before the end each have a run before the first run
+/// from the start.
+const NEAR_CUTS: usize = 8;
+
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
 
@@ -172,9 +180,9 @@ struct Series {
 }
 
 impl Series {
-    fn new() -> Series {
+    fn new(from: Origin) -> Series {
         Series {
-            width: FIRST_WIDTH,
+            width: if from == Origin::Start { FIRST_WIDTH / START_GROWTH } else { FIRST_WIDTH },
             last: Duration::ZERO,
             running: Duration::ZERO,
             idle: None,
@@ -233,7 +241,7 @@ impl StepBeam {
         let over = || sh.should_stop() || sh.now() >= deadline;
         if self.tables.is_none() {
             self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
-            self.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new())).collect();
+            self.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new(p))).collect();
         }
         let Some(Some(tables)) = self.tables.take() else {
             self.tables = Some(None);
@@ -297,7 +305,12 @@ impl StepBeam {
             .filter_map(|(i, (from, s))| Some((s.last * 2, i, from.at(&route, &replay)?)))
             .min();
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
-        let start_turn = start.is_some() && (cut.is_none() || self.spent_by[0] <= self.spent_by[1]);
+        // Before the first run from the start, one run from each cut near the end.
+        let near_first = self.spent_by[0].is_zero()
+            && self.series.iter().any(|(from, s)| {
+                matches!(from, Origin::Shave | Origin::Back(1..=NEAR_CUTS)) && s.last_wall.is_zero() && from.at(&route, &replay).is_some()
+            });
+        let start_turn = start.is_some() && (cut.is_none() || (!near_first && self.spent_by[0] <= self.spent_by[1]));
         let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
         Some(Run::new(mine, sh, route[..at].to_vec(), self.series[i].1.width, best, i))
     }

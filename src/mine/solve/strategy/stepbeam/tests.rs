@@ -24,6 +24,29 @@ fn the_cuts_step_back_a_quarter_further_each() {
     assert_eq!(starting_points(1), [Origin::Start, Origin::Shave]);
 }
 
+/// A new beam: the start's series from width 1024, the cuts' from 4096; before the first run
+/// from the start, one run from each cut up to 8 lambdas back (flood4's route has no shave),
+/// nearest first; then the start's turn.
+#[test]
+fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
+    let mine = sample_map("flood4");
+    let sh = Shared::for_test(1589, FLOOD4_1589.as_bytes());
+    let mut beam = StepBeam::new();
+    beam.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new(p))).collect();
+    assert_eq!(beam.series[0].0, Origin::Start);
+    assert_eq!(beam.series[0].1.width, 1024);
+    assert!(beam.series[1..].iter().all(|(_, s)| s.width == 4096));
+    let ms = Duration::from_millis;
+    for back in 1..=8 {
+        let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
+        assert_eq!(beam.series[run.series].0, Origin::Back(back));
+        let s = &mut beam.series[run.series].1;
+        (s.last, s.last_wall) = (ms(10), ms(10));
+        beam.spent_by[1] += ms(10);
+    }
+    assert_eq!(beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap().series, 0, "the start's turn");
+}
+
 #[test]
 fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
     let mine = sample_map("flood4");

@@ -308,7 +308,9 @@ impl StepBeam {
         // Before the first run from the start, one run from each cut near the end.
         let near_first = self.spent_by[0].is_zero()
             && self.series.iter().any(|(from, s)| {
-                matches!(from, Origin::Shave | Origin::Back(1..=NEAR_CUTS)) && s.last_wall.is_zero() && from.at(&route, &replay).is_some()
+                matches!(from, Origin::Shave | Origin::Back(1..=NEAR_CUTS))
+                    && s.last_wall.is_zero()
+                    && from.at(&route, &replay).is_some()
             });
         let start_turn = start.is_some() && (cut.is_none() || (!near_first && self.spent_by[0] <= self.spent_by[1]));
         let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };

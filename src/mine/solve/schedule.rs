@@ -356,7 +356,7 @@ mod tests {
     use super::Schedule;
     use crate::mine::score::Ending;
     use crate::mine::solve::base::beam::CONFIGS;
-    use crate::mine::solve::base::shared::{sample_map, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Shared, HOROCK3_LOST};
 
     /// The schedule's lanes on beard4: after the first turn of the configurations the 11
     /// deferral lanes are added; the plain lane has lost time and the others had none, so one
@@ -407,8 +407,7 @@ mod tests {
     #[test]
     fn a_lost_lift_leaves_the_plain_lane_the_reach_weighted_configurations() {
         let mine = sample_map("horock3");
-        let lost = b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
-        let sh = Shared::for_test(1603, lost);
+        let sh = Shared::for_test(1603, HOROCK3_LOST);
         let mut sched = Schedule::new(&sh);
         let runs = |sched: &Schedule| (0..CONFIGS.len()).filter(|&ci| !sched.skips(&mine, &sh, ci)).collect::<Vec<_>>();
         assert_eq!(runs(&sched), [0, 1, 2, 3, 4, 5], "the first turn runs them all");

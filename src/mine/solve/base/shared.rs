@@ -313,6 +313,12 @@ pub(crate) fn sample_map(name: &str) -> Mine {
     Mine::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// For unit tests: a route of the lanes on horock3 (sample map) that collects all 34 lambdas
+/// and aborts with 1603 points, the beard by the lift having walled it in.
+#[cfg(test)]
+pub(crate) const HOROCK3_LOST: &[u8] =
+    b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
+
 /// The engine's command for a route byte ([`Command::from_char`]); the search's routes hold
 /// only command letters.
 pub(crate) fn command(c: u8) -> Command {

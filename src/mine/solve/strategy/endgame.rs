@@ -76,11 +76,11 @@ impl Strategy for EndGame {
 
 #[cfg(test)]
 mod tests {
-    use super::EndGame;
+    use super::{blocked, EndGame};
     use crate::mine::score::Ending;
     use crate::mine::solve::base::beam::Params;
     use crate::mine::solve::base::replay::Replay;
-    use crate::mine::solve::base::shared::{sample_map, Shared};
+    use crate::mine::solve::base::shared::{sample_map, Shared, HOROCK3_LOST};
     use crate::mine::solve::strategy::{Cx, Strategy};
     use std::sync::atomic::Ordering;
 
@@ -111,13 +111,13 @@ mod tests {
     #[test]
     fn no_end_game_from_a_cut_where_the_lift_is_walled_in() {
         let mine = sample_map("horock3");
-        let lost = b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
+        let lost = HOROCK3_LOST;
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
         assert_eq!((o.score, o.lambdas, o.ending), (1603, 34, Ending::Abort));
         let replay = Replay::new(&mine, lost);
         assert!(replay.collects_all_and_loses());
         let cut = replay.cut(8).expect("a cut 8 lambdas back");
-        assert!(!crate::mine::solve::base::reach::blocked(&Replay::new(&mine, &lost[..cut]).end).1);
+        assert!(!blocked(&Replay::new(&mine, &lost[..cut]).end).1);
         let sh = Shared::for_test(1603, lost);
         let p = Params { max_cap: 1, ..Params::of_config(0, 1, 1) };
         let mut cx = Cx { mine: &mine, sh: &sh, deadline: sh.deadline, round: 0, last: Some(p) };

@@ -14,47 +14,43 @@ use crate::mine::step::Command;
 /// Shortest path from the robot to `goal` avoiding the `banned` cells (a retry after the
 /// shortest path killed the robot, was deflected, or met more beards than razors carried):
 /// a breadth-first search over (cell, beards crossed) that crosses at most as many beards as
-/// the robot has razors.
+/// the robot has razors (8 at most). An arrival at a cell that crosses no fewer beards than an
+/// earlier one is no better (breadth-first, it is no shorter either) and is not searched on.
 pub(crate) fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
-    let n = m.cells.len();
     let layers = m.razors.min(8) + 1;
-    let mut parent = vec![u32::MAX; n * layers];
-    let mut cmd = vec![0u8; n * layers];
-    let mut queue: Vec<(usize, usize)> = Vec::with_capacity(256);
-    parent[m.robot] = m.robot as u32;
-    queue.push((m.robot, 0));
+    // The fewest beards crossed on the way to each cell so far.
+    let mut least = vec![u8::MAX; m.cells.len()];
+    // (cell, beards crossed, command that got there, index of the entry it came from)
+    let mut queue: Vec<(u32, u8, u8, u32)> = Vec::with_capacity(256);
+    least[m.robot] = 0;
+    queue.push((m.robot as u32, 0, 0, u32::MAX));
     let mut head = 0;
     while head < queue.len() {
-        let (c, used) = queue[head];
-        head += 1;
+        let (c, used, _, _) = queue[head];
         for (k, &dc) in DIRS.iter().enumerate() {
-            let Some((dest, kind)) = edge(m, c, k, false) else {
+            let Some((dest, kind)) = edge(m, c as usize, k, false) else {
                 continue;
             };
-            let u = used + usize::from(m.cells[dest] == BEARD);
-            if u >= layers || banned.contains(&dest) {
+            let u = used as usize + usize::from(m.cells[dest] == BEARD);
+            if u >= layers || least[dest] as usize <= u || banned.contains(&dest) {
                 continue;
             }
-            let i = u * n + dest;
-            if parent[i] != u32::MAX {
-                continue;
-            }
-            parent[i] = (used * n + c) as u32;
-            cmd[i] = dc;
+            least[dest] = u as u8;
             if dest == goal {
-                let mut path = Vec::new();
-                let mut j = i;
-                while j != m.robot {
-                    path.push((cmd[j], j % n));
-                    j = parent[j] as usize;
+                let mut path = vec![(dc, dest)];
+                let mut j = head;
+                while queue[j].3 != u32::MAX {
+                    path.push((queue[j].2, queue[j].0 as usize));
+                    j = queue[j].3 as usize;
                 }
                 path.reverse();
                 return Some(path);
             }
             if kind != Some(Kind::Lift) {
-                queue.push((dest, u));
+                queue.push((dest as u32, u as u8, dc, head as u32));
             }
         }
+        head += 1;
     }
     None
 }
@@ -175,5 +171,43 @@ pub(crate) fn to_lift(mut m: Mine, mut route: Vec<u8>, sh: &Shared) {
     if m.ending.is_none() && m.cells[m.lift] == OPEN {
         let lift = m.lift;
         goto(&mut m, &mut route, lift, sh);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_avoiding;
+    use crate::mine::map::{Mine, LAMBDA};
+
+    /// The lambda lies behind a beard, and the robot carries one razor. The way along the
+    /// top crosses a beard before it gets to the cell by that beard (4 moves), the way along
+    /// the bottom crosses none (6 moves): only the second can go on through the beard.
+    const TWO_BEARDS: &str = "\
+########
+#RW..###
+#.##.W\\#
+#....###
+######L#
+
+Razors 1
+";
+
+    #[test]
+    fn a_later_arrival_that_crossed_fewer_beards_is_searched_on() {
+        let m = Mine::parse(TWO_BEARDS).unwrap();
+        let lambda = (0..m.cells.len()).find(|&c| m.cells[c] == LAMBDA).unwrap();
+        let path = path_avoiding(&m, lambda, &[]).expect("a path along the bottom");
+        let commands: String = path.iter().map(|&(c, _)| c as char).collect();
+        assert_eq!(commands, "DDRRRURR");
+        assert_eq!(path.last().unwrap().1, lambda);
+        // Without a razor no way crosses the beard by the lambda.
+        let mut no_razor = m.clone();
+        no_razor.razors = 0;
+        assert_eq!(path_avoiding(&no_razor, lambda, &[]), None);
+        // With two, the way along the top (two beards, 6 moves) is as short; the search takes
+        // the first it meets, and no way is shorter.
+        let mut two = m.clone();
+        two.razors = 2;
+        assert_eq!(path_avoiding(&two, lambda, &[]).unwrap().len(), 6);
     }
 }

@@ -123,6 +123,21 @@ pub fn export(
     opts: ExportOptions,
 ) -> io::Result<Vec<GifStats>> {
     let schedule = preflight(timeline, timing, outputs)?;
+    export_schedule(anim, timeline, &schedule, outputs, opts)
+}
+
+/// [`export`] of the shots of `schedule`, which [`preflight`] made of `timeline` for
+/// `outputs`.
+///
+/// # Errors
+/// I/O, encoding and ffmpeg errors, with the path in the message.
+pub fn export_schedule(
+    anim: &(dyn Animated + Sync),
+    timeline: &Timeline,
+    schedule: &Schedule,
+    outputs: &[Output],
+    opts: ExportOptions,
+) -> io::Result<Vec<GifStats>> {
     let (w, h) = (opts.width, opts.height);
     let palette = Palette::from_theme(&anim.palette_colors());
     let mut sinks: Vec<Box<dyn FrameSink>> = Vec::with_capacity(outputs.len());
@@ -131,7 +146,7 @@ pub fn export(
             Output::File(Format::Gif, p) => Box::new(GifSink::create(p, w, h, palette.clone(), opts.plays)?),
             Output::File(Format::Apng, p) => Box::new(ApngSink::create(p, w, h, schedule.shots.len(), opts.plays)?),
             Output::File(Format::Webp, p) => Box::new(WebpSink::create(p, w, h, palette.clone(), opts.plays)?),
-            Output::File(f, p) => Box::new(VideoSink::create(p, *f, w, h, &schedule)?),
+            Output::File(f, p) => Box::new(VideoSink::create(p, *f, w, h, schedule)?),
             Output::Frames(dir) => Box::new(FramesSink::create(dir, w, h)?),
         });
     }

@@ -4,11 +4,12 @@
 //! PNGs) share one rendering pass ([`crate::export::animation::export`]). The command line
 //! only maps its flags onto a job and a list of outputs.
 
-use crate::anim::Animated;
+use crate::anim::{Animated, Timeline};
 use crate::export::animation::{self, ExportOptions};
 use crate::export::html::PageWriter;
 use crate::export::job::{Job, SceneWriter, Written};
 use crate::export::pdf::HandoutWriter;
+use crate::export::schedule::Schedule;
 use crate::export::sink::{Format, Output};
 use crate::export::svg_anim::SvgAnimWriter;
 use std::io;
@@ -35,12 +36,18 @@ fn frame_outputs(outputs: &[Output]) -> Vec<Output> {
 /// # Errors
 /// [`io::ErrorKind::InvalidInput`] naming the output and the flags that shorten it.
 pub fn preflight(anim: &dyn Animated, job: &Job, outputs: &[Output]) -> io::Result<()> {
+    schedule(&job.timeline(anim), job, outputs).map(|_| ())
+}
+
+/// The shots of `timeline` as `job` cuts and holds them, checked against the frame formats
+/// and the animated SVGs among `outputs`; `None` when there are none of those.
+fn schedule(timeline: &Timeline, job: &Job, outputs: &[Output]) -> io::Result<Option<Schedule>> {
     let shots: Vec<Output> =
         outputs.iter().filter(|o| o.format().is_none_or(|f| !f.is_scene() || f == Format::Svg)).cloned().collect();
     if shots.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
-    animation::preflight(&job.timeline(anim), job.timing, &shots).map(|_| ())
+    animation::preflight(timeline, job.timing, &shots).map(Some)
 }
 
 /// Writes `anim`, drawn in `job.theme`, to every output: the Scene formats first, then the
@@ -52,17 +59,18 @@ pub fn preflight(anim: &dyn Animated, job: &Job, outputs: &[Output]) -> io::Resu
 pub fn write(anim: &(dyn Animated + Sync), job: &Job, outputs: &[Output]) -> io::Result<Vec<Written>> {
     let anim = &job.theme.animation(anim);
     let frames = frame_outputs(outputs);
-    preflight(anim, job, outputs)?;
+    let timeline = job.timeline(anim);
+    let schedule = schedule(&timeline, job, outputs)?;
     let mut written = Vec::with_capacity(outputs.len());
     for out in outputs {
         if let Some(writer) = out.format().and_then(scene_writer) {
             written.push(writer.write(out.path(), anim, job)?);
         }
     }
-    if !frames.is_empty() {
+    if let Some(schedule) = schedule.as_ref().filter(|_| !frames.is_empty()) {
         let (width, height) = job.pixels(&anim.draw(0, 1.0));
         let opts = ExportOptions { width, height, plays: job.plays, progress: job.progress };
-        animation::export(anim, &job.timeline(anim), job.timing, &frames, opts)?;
+        animation::export_schedule(anim, &timeline, schedule, &frames, opts)?;
         written.extend(frames.iter().map(|o| Written { path: o.path().to_path_buf(), pages: None }));
     }
     Ok(written)

@@ -113,6 +113,8 @@ fn bad_pages_are_refused_and_nothing_is_written() {
     std::fs::write(d.join("good.toml"), "title = \"x\"\n[[item]]\ndemo = \"figure1\"\n").unwrap();
     let out = tumble().current_dir(d).args(["talk", "good.toml", "--out", "t.pptx"]).assert().code(2);
     assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("t.pptx: unknown format .pptx"));
+    let out = tumble().current_dir(d).args(["talk", "good.toml", "--out", "t.gif"]).assert().code(2);
+    assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("t.gif: a talk is not an animation"));
     tumble().current_dir(d).args(["talk", "good.toml", "--out", "no/such/t.html"]).assert().code(2);
     let left: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 2, "only the talks: {left:?}");

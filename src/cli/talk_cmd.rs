@@ -135,19 +135,20 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
 /// # Errors
 /// [`CliError::Input`] naming the path and what `tumble talk --out` writes.
 fn page_path(path: &Path) -> Result<PathBuf, CliError> {
-    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("html" | "htm" | "pdf") => {
+    const TAKES: &str = "tumble talk --out writes a web page (.html) or a handout (.pdf)";
+    match Format::from_path(path) {
+        Ok(Format::Html | Format::Pdf) => {
             crate::export::atomic::resolve_target(path).map_err(|e| CliError::Input(e.to_string()))
         }
-        Some(e) => Err(CliError::Input(format!(
-            "{}: unknown format .{e}: tumble talk --out writes a web page (.html) or a handout (.pdf)",
-            path.display()
-        ))),
-        None => Err(CliError::Input(format!(
-            "{}: no extension to tell the format: tumble talk --out writes a web page (.html) or a handout (.pdf)",
-            path.display()
-        ))),
+        Ok(_) => Err(CliError::Input(format!("{}: a talk is not an animation: {TAKES}", path.display()))),
+        Err(_) => match path.extension() {
+            Some(e) => Err(CliError::Input(format!(
+                "{}: unknown format .{}: {TAKES}",
+                path.display(),
+                e.to_string_lossy().to_ascii_lowercase()
+            ))),
+            None => Err(CliError::Input(format!("{}: no extension to tell the format: {TAKES}", path.display()))),
+        },
     }
 }
 

@@ -31,9 +31,10 @@ pub(crate) fn loss_of(m: &Mine) -> usize {
 /// a trap target, at most as many beards crossed as razors carried). A rock pushed sideways
 /// lies on the next cell that way: walking on in that direction means pushing it again,
 /// unless the cell below it is empty (it falls). Used to rank states whose moves left lambdas
-/// or the lift blocked.
+/// or the lift blocked. The search stops once every lambda cell and the lift are reached.
 pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
     let n = m.cells.len();
+    let on_map = m.cells.iter().filter(|&&c| c == LAMBDA).count();
     let s = m.stride as isize;
     // 0-1 breadth-first search: the cost of a cell is the number of beards crossed to reach
     // it; a cell counts as reachable when that is no more than the razors carried.
@@ -56,6 +57,9 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
                 EMPTY | EARTH | RAZOR | LAMBDA => (nb, 0),
                 OPEN | CLOSED => {
                     lift = true;
+                    if lambdas == on_map {
+                        return (0, true);
+                    }
                     continue;
                 }
                 BEARD => (nb, 1),
@@ -76,6 +80,9 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
             }
             if dist[dest] == u8::MAX && t == LAMBDA {
                 lambdas += 1;
+                if lambdas == on_map && lift {
+                    return (0, true);
+                }
             }
             dist[dest] = nd;
             if cost == 0 {
@@ -85,7 +92,6 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
             }
         }
     }
-    let on_map = m.cells.iter().filter(|&&c| c == LAMBDA).count();
     (on_map - lambdas, lift)
 }
 
@@ -115,5 +121,22 @@ mod tests {
         assert_eq!(blocked(&sealed), (1, false));
         let room = Mine::parse("######\n#R*  #\n###.##\n###\\##\n##L###\n").unwrap();
         assert_eq!(blocked(&room), (0, false));
+    }
+
+    /// The search may end before the last cell once every lambda and the lift are found; it
+    /// counts them as the whole search does, whichever it meets last.
+    #[test]
+    fn lambdas_and_lift_in_any_order() {
+        // The lift first, then the lambdas; the lambdas first, then the lift; a lambda behind a
+        // beard without a razor.
+        let lift_first = Mine::parse("#######\n#L R.\\#\n#######\n").unwrap();
+        assert_eq!(blocked(&lift_first), (0, true));
+        let lift_last = Mine::parse("########\n#\\.R..L#\n########\n").unwrap();
+        assert_eq!(blocked(&lift_last), (0, true));
+        let beard = Mine::parse("########\n#\\W.R.L#\n########\n").unwrap();
+        assert_eq!(blocked(&beard), (1, true));
+        let mut shaver = beard.clone();
+        shaver.razors = 1;
+        assert_eq!(blocked(&shaver), (0, true));
     }
 }

@@ -49,6 +49,9 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
     let mut lambdas = 0;
     let mut lift = false;
     while let Some(c) = deque.pop_front() {
+        if lift && lambdas == on_map {
+            return (0, true);
+        }
         let dc = dist[c];
         for (k, d) in [-1, 1, s, -s].into_iter().enumerate() {
             let nb = (c as isize + d) as usize;
@@ -57,9 +60,6 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
                 EMPTY | EARTH | RAZOR | LAMBDA => (nb, 0),
                 OPEN | CLOSED => {
                     lift = true;
-                    if lambdas == on_map {
-                        return (0, true);
-                    }
                     continue;
                 }
                 BEARD => (nb, 1),
@@ -80,9 +80,6 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
             }
             if dist[dest] == u8::MAX && t == LAMBDA {
                 lambdas += 1;
-                if lambdas == on_map && lift {
-                    return (0, true);
-                }
             }
             dist[dest] = nd;
             if cost == 0 {

@@ -136,19 +136,15 @@ pub fn run(args: TalkArgs) -> Result<i32, CliError> {
 /// [`CliError::Input`] naming the path and what `tumble talk --out` writes.
 fn page_path(path: &Path) -> Result<PathBuf, CliError> {
     const TAKES: &str = "tumble talk --out writes a web page (.html) or a handout (.pdf)";
-    match Format::from_path(path) {
-        Ok(Format::Html | Format::Pdf) => {
+    let ext = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let p = path.display();
+    match (Format::from_path(path), ext) {
+        (Ok(Format::Html | Format::Pdf), _) => {
             crate::export::atomic::resolve_target(path).map_err(|e| CliError::Input(e.to_string()))
         }
-        Ok(_) => Err(CliError::Input(format!("{}: a talk is not an animation: {TAKES}", path.display()))),
-        Err(_) => match path.extension() {
-            Some(e) => Err(CliError::Input(format!(
-                "{}: unknown format .{}: {TAKES}",
-                path.display(),
-                e.to_string_lossy().to_ascii_lowercase()
-            ))),
-            None => Err(CliError::Input(format!("{}: no extension to tell the format: {TAKES}", path.display()))),
-        },
+        (Ok(_), _) => Err(CliError::Input(format!("{p}: a talk is not an animation: {TAKES}"))),
+        (Err(_), Some(e)) => Err(CliError::Input(format!("{p}: unknown format .{e}: {TAKES}"))),
+        (Err(_), None) => Err(CliError::Input(format!("{p}: no extension to tell the format: {TAKES}"))),
     }
 }
 

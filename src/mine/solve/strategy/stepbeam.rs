@@ -107,6 +107,11 @@ fn starting_points(lambdas: usize) -> Vec<Origin> {
     points
 }
 
+/// A fresh series of runs for each starting point of a map with `lambdas` lambdas.
+fn all_series(lambdas: usize) -> Vec<(Origin, Series)> {
+    starting_points(lambdas).into_iter().map(|p| (p, Series::new(p))).collect()
+}
+
 /// At most a `1 / SAME_GOALS_PART` part of a layer's width goes to states with the same goals
 /// left (the same lambdas and higher-order rocks on the map). Without the cap the best-ranked
 /// collection order fills the layer with its variants, and the beam loses the orders whose
@@ -241,7 +246,7 @@ impl StepBeam {
         let over = || sh.should_stop() || sh.now() >= deadline;
         if self.tables.is_none() {
             self.tables = Some(Tables::new(mine, sh.memory_limit / 16));
-            self.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new(p))).collect();
+            self.series = all_series(mine.lambdas_total);
         }
         let Some(Some(tables)) = self.tables.take() else {
             self.tables = Some(None);

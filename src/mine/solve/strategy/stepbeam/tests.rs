@@ -1,6 +1,6 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::{advance, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
+use super::{advance, all_series, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
 use crate::mine::solve::base::shared::{sample_map, Shared};
 use std::sync::atomic::Ordering;
@@ -32,7 +32,7 @@ fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
     let mine = sample_map("flood4");
     let sh = Shared::for_test(1589, FLOOD4_1589.as_bytes());
     let mut beam = StepBeam::new();
-    beam.series = starting_points(mine.lambdas_total).into_iter().map(|p| (p, Series::new(p))).collect();
+    beam.series = all_series(mine.lambdas_total);
     assert_eq!(beam.series[0].0, Origin::Start);
     assert_eq!(beam.series[0].1.width, 1024);
     assert!(beam.series[1..].iter().all(|(_, s)| s.width == 4096));

@@ -1,7 +1,7 @@
 //! One export of an animation to every output asked for: the [`Job`] says how, the outputs
 //! where and in which format. Formats that draw Scenes (a page, a handout, an animated SVG) each get the themed
 //! animation from their [`SceneWriter`]; the frame formats (GIF, APNG, WebP, video, a folder of
-//! PNGs) share one rendering pass ([`crate::export::animation::export`]). The command line
+//! PNGs) share one rendering pass ([`crate::export::animation::export_schedule`]). The command line
 //! only maps its flags onto a job and a list of outputs.
 
 use crate::anim::{Animated, Timeline};

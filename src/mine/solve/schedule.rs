@@ -7,17 +7,19 @@
 //!    improve the best score goes to the other lanes: in the first half of the budget (after
 //!    its first 10 s) half of it, to the guided lane only; in the second half all of it, half
 //!    to the guided lane and half to the deferral lanes, the one that had least first. While
-//!    every route aborts with all lambdas, only the guided and beard-deferral lanes take turns
-//!    (the plain lane when there are no beard groups, and then only its configurations with a
-//!    reach weight, which rank a lost lift low).
-//! 2. After each turn: an end-game run if the best route loses the lift; the local passes
-//!    (reorder, single edits, pairs of edits; the trap pass once) for at most a second if the
-//!    best route changed; then slices of at most 3 s, from 3 s on, of the continuations while
-//!    they have had less than their share (a quarter of the time until 10 s, an eighth after;
-//!    half that once they take arrivals as long as the route), of the single-command beam
-//!    while it has had less than its share (a third of the time until 10 s, half of it after)
-//!    and of the replans (an eighth of the time after 10 s), unless the best route loses the
-//!    lift; in the beam's time, the pair pass on its near misses (a second each at most).
+//!    the best route loses the lift (it aborts with the lift out of reach, however many
+//!    lambdas it took), only the guided and beard-deferral lanes take turns (the plain lane
+//!    when there are no beard groups), and only with the configurations that have a reach
+//!    weight, which rank a lost lift low.
+//! 2. After each turn: an end-game run if the best route collects everything and loses the
+//!    lift; the local passes (reorder, single edits, pairs of edits; the trap pass once) for at
+//!    most a second if the best route changed and does not lose the lift; then slices of at
+//!    most 3 s, from 3 s on, of the continuations while they have had less than their share (a
+//!    quarter of the time until 10 s, an eighth after; half that once they take arrivals as
+//!    long as the route), of the single-command beam while it has had less than its share (a
+//!    third of the time until 10 s, half of it after) and of the replans (an eighth of the
+//!    time after 10 s), unless the best route loses the lift; in the beam's time, the pair
+//!    pass on its near misses (a second each at most).
 //!    Those slices do not count as the lane's time. Last, the shortcut pass over the routes
 //!    that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
@@ -176,25 +178,22 @@ impl Schedule {
         }
     }
 
-    /// Whether the plain lane skips configuration `ci` this turn: while every route collects
-    /// all lambdas and loses the lift on a map without beard groups (the plain lane has every
-    /// turn then), only the configurations that weigh what is out of reach run, since they are
-    /// the ones that rank a lost lift low. On horock3 the beard by the lift walls it in unless it
-    /// is shaved early; a reach-weighted run at width 64 finds that plan.
+    /// Whether the lane of this turn skips configuration `ci`: from the second turn on, while
+    /// the best route loses the lift, only the configurations that weigh what is out of reach
+    /// run, since they are the ones that rank a lost lift low. On horock3 the beard by the lift
+    /// walls it in unless it is shaved early; a reach-weighted run at width 64 finds that plan.
     fn skips(&self, mine: &Mine, sh: &Shared, ci: usize) -> bool {
         let reach_weight = CONFIGS[ci].3;
-        self.lane == 0
-            && self.beard_lanes == 0
-            && reach_weight == 0
-            && self.round >= CONFIGS.len()
-            && Replay::new(mine, &sh.best_route()).collects_all_and_loses()
+        reach_weight == 0 && self.round >= CONFIGS.len() && Replay::new(mine, &sh.best_route()).loses_lift()
     }
 
-    /// The local passes (if the best route changed since the last ones), then the slices of
-    /// the continuations and the single-command beam (rule 2 of the module doc).
+    /// The local passes (if the best route changed since the last ones and does not lose the
+    /// lift: polishing a lost route only delays the runs that may find a win), then the slices
+    /// of the continuations and the single-command beam (rule 2 of the module doc).
     fn between_turns(&mut self, cx: &mut Cx) {
         let (mine, sh, deadline) = (cx.mine, cx.sh, cx.deadline);
-        if sh.best_score.load(Ordering::Relaxed) != self.polished {
+        let lost = Replay::new(mine, &sh.best_route()).loses_lift();
+        if sh.best_score.load(Ordering::Relaxed) != self.polished && !lost {
             // Short passes: long ones here drive the best route to a local optimum early that
             // later runs no longer leave; the long passes come at the end.
             let total = sh.deadline - sh.start;
@@ -240,8 +239,8 @@ impl Schedule {
     /// first-half share) as it lost in the second half; otherwise the guided lane does while it
     /// has had no more time than the deferral lanes together, else the deferral lane that has
     /// had the least. So a search that still improves stays in the plain lane, and one that is
-    /// stuck gives about half its time to the others. While the best route collects every
-    /// lambda and loses the lift, only the guided and beard lanes take turns, or only the
+    /// stuck gives about half its time to the others. While the best route loses the lift,
+    /// only the guided and beard lanes take turns, or only the
     /// plain lane (whose end-game runs need the time) when the map has no beard groups. Each
     /// lane has its own best route; it goes into `sh` for the lane's turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
@@ -276,10 +275,10 @@ impl Schedule {
         let least = |range: std::ops::RangeInclusive<usize>| {
             (1..=n).map(|i| (self.lane + i) % n).filter(|l| range.contains(l)).min_by_key(|&l| self.lanes[l].spent)
         };
-        let lost = Replay::new(mine, &sh.best_route()).collects_all_and_loses();
+        let lost = Replay::new(mine, &sh.best_route()).loses_lift();
         let next = if lost {
-            // Every route so far aborts with all lambdas: the guided and beard lanes only, or
-            // the plain lane's end-game runs when there are no beard groups.
+            // The best route so far loses the lift: the guided and beard lanes only, or the
+            // plain lane (its end-game runs) when there are no beard groups.
             if self.beard_lanes == 0 {
                 0
             } else {
@@ -335,8 +334,8 @@ fn replans_share(sh: &Shared) -> Duration {
 
 /// The end of the next slice of a search taken between turns that has spent `spent` so far
 /// and may have `share` of the time so far, in slices of `slice` at most. None when it has had
-/// its share, or while the best route collects everything and loses the lift (the lanes that
-/// may find a win need the time).
+/// its share, or while the best route loses the lift (the lanes that may find a win need the
+/// time).
 fn side_slice(
     mine: &Mine,
     sh: &Shared,
@@ -345,7 +344,7 @@ fn side_slice(
     slice: Duration,
     deadline: Instant,
 ) -> Option<Instant> {
-    if spent >= share || Replay::new(mine, &sh.best_route()).collects_all_and_loses() {
+    if spent >= share || Replay::new(mine, &sh.best_route()).loses_lift() {
         return None;
     }
     Some((sh.now() + (share - spent).min(slice)).min(deadline))
@@ -356,7 +355,8 @@ mod tests {
     use super::Schedule;
     use crate::mine::score::Ending;
     use crate::mine::solve::base::beam::CONFIGS;
-    use crate::mine::solve::base::shared::{sample_map, Shared, HOROCK3_LOST};
+    use crate::mine::solve::base::replay::Replay;
+    use crate::mine::solve::base::shared::{sample_map, Shared, HOROCK3_LOST, HOROCK3_WON};
 
     /// The schedule's lanes on beard4: after the first turn of the configurations the 11
     /// deferral lanes are added; the plain lane has lost time and the others had none, so one
@@ -401,13 +401,16 @@ mod tests {
         assert_eq!((sched.lane, sh.lane_route()), (0, lost.to_vec()));
     }
 
-    /// horock3 has no beard groups; while the best route collects all 34 lambdas and aborts
-    /// (the beard walls the lift in), the plain lane runs only the configurations with a reach
-    /// weight (2, 3 and 5), from its second turn on; once a route wins, all six again.
+    /// horock3 has no beard groups; while the best route aborts with the lift walled in by the
+    /// beard (with 33 of the 34 lambdas here), the plain lane runs only the configurations with
+    /// a reach weight (2, 3 and 5), from its second turn on; once a route wins, all six again.
     #[test]
     fn a_lost_lift_leaves_the_plain_lane_the_reach_weighted_configurations() {
         let mine = sample_map("horock3");
-        let sh = Shared::for_test(1603, HOROCK3_LOST);
+        let lost = &HOROCK3_LOST[..Replay::new(&mine, HOROCK3_LOST).cut(1).unwrap()];
+        let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
+        assert_eq!((o.lambdas, o.ending), (33, Ending::Abort));
+        let sh = Shared::for_test(o.score, lost);
         let mut sched = Schedule::new(&sh);
         let runs = |sched: &Schedule| (0..CONFIGS.len()).filter(|&ci| !sched.skips(&mine, &sh, ci)).collect::<Vec<_>>();
         assert_eq!(runs(&sched), [0, 1, 2, 3, 4, 5], "the first turn runs them all");
@@ -416,12 +419,27 @@ mod tests {
         assert_eq!((sched.lane, sched.beard_lanes), (0, 0));
         sched.round += 1;
         assert_eq!(runs(&sched), [2, 3, 5]);
-        // A win (the route of a 60 M step run).
-        let won = b"RRRRRLUUUUURRUURUUURDDRRRRRRRRDDRRRRRRDSDSULLLLLLLLLDLLULULULLDRDDRRDDRLLRRRDURRDLDLLLLLRLLLLLLLUUULLUUUUURUUURRRDDDRLRRDDDRRRRRUUURRUUULLDRRDDDDDDLDDDDRURUUUURRRRRRRRRDDD";
-        let o = mine.clone().run(std::str::from_utf8(won).unwrap());
+        let o = mine.clone().run(std::str::from_utf8(HOROCK3_WON).unwrap());
         assert_eq!(o.ending, Ending::Win);
-        sh.offer(o.score, won);
+        sh.offer(o.score, HOROCK3_WON);
         assert_eq!(runs(&sched), [0, 1, 2, 3, 4, 5]);
+    }
+
+    /// On beard4 (beard groups), while every route collects all 44 lambdas and aborts, the
+    /// guided and beard-deferral lanes take the turns, and they too run only the reach-weighted
+    /// configurations.
+    #[test]
+    fn a_lost_lift_leaves_the_other_lanes_the_reach_weighted_configurations() {
+        let mine = sample_map("beard4");
+        let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+        let sh = Shared::for_test(2033, lost);
+        let mut sched = Schedule::new(&sh);
+        sched.round = CONFIGS.len() - 1;
+        sched.next_lane(&mine, &sh);
+        sched.round += 1;
+        assert!(sched.lane >= 1 && sched.lane <= sched.beard_lanes + 1, "lane {}", sched.lane);
+        let runs = (0..CONFIGS.len()).filter(|&ci| !sched.skips(&mine, &sh, ci)).collect::<Vec<_>>();
+        assert_eq!(runs, [2, 3, 5]);
     }
 
     /// In the first half of the budget only the guided lane takes turns besides the plain

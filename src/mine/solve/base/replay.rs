@@ -38,6 +38,15 @@ impl Replay {
         m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
     }
 
+    /// Whether the route collects at least half the lambdas on the map, does not end in the
+    /// lift, and leaves it out of reach (as [`blocked`] walks): a plan that reaches the lambdas
+    /// but not the exit. (A route that lost the lift after a few lambdas says little: a rock
+    /// may have fallen on the way.)
+    pub(crate) fn loses_lift(&self) -> bool {
+        let m = &self.end;
+        2 * m.collected >= m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
+    }
+
     /// How many lambdas the route collects.
     pub(crate) fn collections(&self) -> usize {
         self.collected_at.len()
@@ -155,6 +164,27 @@ mod tests {
         // Collections after 2 and 6 commands: the cut points counted from the end.
         let r = Replay::new(&m, b"LLRRRRA");
         assert_eq!((r.cut(0), r.cut(1), r.cut(2)), (Some(6), Some(2), None));
+    }
+
+    /// horock3's beard walls the lift in unless it is shaved early: its lost route loses the
+    /// lift with all 34 lambdas and already with 33 (cut before its last collection), but a
+    /// cut of it with fewer than half the lambdas does not count; neither do the start and a
+    /// winning route.
+    #[test]
+    fn a_route_that_took_half_the_lambdas_or_more_loses_the_lift() {
+        use crate::mine::solve::base::shared::{sample_map, HOROCK3_LOST, HOROCK3_WON};
+        let m = sample_map("horock3");
+        let lost = Replay::new(&m, HOROCK3_LOST);
+        assert!(lost.loses_lift() && lost.collects_all_and_loses());
+        let before_last = &HOROCK3_LOST[..lost.cut(1).unwrap()];
+        let r = Replay::new(&m, before_last);
+        assert_eq!(r.collections(), 33);
+        assert!(r.loses_lift() && !r.collects_all_and_loses());
+        let r = Replay::new(&m, &HOROCK3_LOST[..lost.cut(18).unwrap()]);
+        assert_eq!(r.collections(), 16);
+        assert!(!r.loses_lift(), "16 of 34 lambdas");
+        assert!(!Replay::new(&m, b"").loses_lift(), "the start");
+        assert!(!Replay::new(&m, HOROCK3_WON).loses_lift());
     }
 
     #[test]

@@ -319,6 +319,11 @@ pub(crate) fn sample_map(name: &str) -> Mine {
 pub(crate) const HOROCK3_LOST: &[u8] =
     b"RRRRRLLLUUULLUUUUURUUURRRDDDRLRDRLRRDDRRUDDDRRUDDLLLLLLDDRRRRLRRRRRLRUUUUUUUUUUULLDRRDDDDDDLDDDRD";
 
+/// For unit tests: a route on horock3 that wins (the razors fetched and the beard by the lift
+/// shaved twice near move 40; from a 60 M step run).
+#[cfg(test)]
+pub(crate) const HOROCK3_WON: &[u8] = b"RRRRRLUUUUURRUURUUURDDRRRRRRRRDDRRRRRRDSDSULLLLLLLLLDLLULULULLDRDDRRDDRLLRRRDURRDLDLLLLLRLLLLLLLUUULLUUUUURUUURRRDDDRLRRDDDRRRRRUUURRUUULLDRRDDDDDDLDDDDRURUUUURRRRRRRRRDDD";
+
 /// The engine's command for a route byte ([`Command::from_char`]); the search's routes hold
 /// only command letters.
 pub(crate) fn command(c: u8) -> Command {

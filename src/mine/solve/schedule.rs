@@ -7,10 +7,10 @@
 //!    improve the best score goes to the other lanes: in the first half of the budget (after
 //!    its first 10 s) half of it, to the guided lane only; in the second half all of it, half
 //!    to the guided lane and half to the deferral lanes, the one that had least first. While
-//!    the best route loses the lift (it aborts with the lift out of reach, however many
-//!    lambdas it took), only the guided and beard-deferral lanes take turns (the plain lane
-//!    when there are no beard groups), and only with the configurations that have a reach
-//!    weight, which rank a lost lift low.
+//!    the best route loses the lift (it took half the lambdas or more and left the lift out
+//!    of reach), only the guided and beard-deferral lanes take turns (the plain lane when
+//!    there are no beard groups), and only with the configurations that have a reach weight,
+//!    which rank a lost lift low.
 //! 2. After each turn: an end-game run if the best route collects everything and loses the
 //!    lift; the local passes (reorder, single edits, pairs of edits; the trap pass once) for at
 //!    most a second if the best route changed and does not lose the lift; then slices of at
@@ -240,9 +240,9 @@ impl Schedule {
     /// has had no more time than the deferral lanes together, else the deferral lane that has
     /// had the least. So a search that still improves stays in the plain lane, and one that is
     /// stuck gives about half its time to the others. While the best route loses the lift,
-    /// only the guided and beard lanes take turns, or only the
-    /// plain lane (whose end-game runs need the time) when the map has no beard groups. Each
-    /// lane has its own best route; it goes into `sh` for the lane's turn.
+    /// only the guided and beard lanes take turns, or only the plain lane (whose end-game runs
+    /// need the time) when the map has no beard groups. Each lane has its own best route; it
+    /// goes into `sh` for the lane's turn.
     fn next_lane(&mut self, mine: &Mine, sh: &Shared) {
         let now = sh.now();
         let spent = now - self.turn_start;

@@ -14,14 +14,15 @@
 //! 2. After each turn: an end-game run if the best route collects everything and loses the
 //!    lift; the local passes (reorder, single edits, pairs of edits; the trap pass once) for at
 //!    most a second if the best route changed and does not lose the lift; then slices of at
-//!    most 3 s, from 3 s on, of the continuations while they have had less than their share (a
-//!    quarter of the time until 10 s, an eighth after; half that once they take arrivals as
-//!    long as the route), of the single-command beam while it has had less than its share (a
-//!    third of the time until 10 s, half of it after) and of the replans (an eighth of the
-//!    time after 10 s), unless the best route loses the lift; in the beam's time, the pair
-//!    pass on its near misses (a second each at most).
-//!    Those slices do not count as the lane's time. Last, the shortcut pass over the routes
-//!    that tie with the best (a second at most).
+//!    most 3 s, from 3 s on, of the single-command beam while it has had less than its share
+//!    (a third of the time until 10 s, half of it after), of the continuations while they have
+//!    had less than theirs (a quarter of the time until 10 s, an eighth after; half that once
+//!    they take arrivals as long as the route) and of the replans (an eighth of the time after
+//!    10 s), unless the best route loses the lift; in the beam's time, the pair pass on its
+//!    near misses (a second each at most). The beam goes first: when a win comes late, after
+//!    a lost lift, both are owed seconds, and the beam's run from after the last shave is
+//!    what polishes such a win (horock3). Those slices do not count as the lane's time. Last,
+//!    the shortcut pass over the routes that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair
 //!    pass (a quarter at most); then back to the lanes until the deadline, and a last edit and
@@ -189,7 +190,8 @@ impl Schedule {
 
     /// The local passes (if the best route changed since the last ones and does not lose the
     /// lift: polishing a lost route only delays the runs that may find a win), then the slices
-    /// of the continuations and the single-command beam (rule 2 of the module doc).
+    /// of the single-command beam, the continuations and the replans (rule 2 of the module
+    /// doc).
     fn between_turns(&mut self, cx: &mut Cx) {
         let (mine, sh, deadline) = (cx.mine, cx.sh, cx.deadline);
         let lost = Replay::new(mine, &sh.best_route()).loses_lift();
@@ -204,13 +206,6 @@ impl Schedule {
             self.pairs.run(cx, until);
             self.polished = sh.best_score.load(Ordering::Relaxed);
         }
-        let c = &self.continuations;
-        let t0 = sh.now();
-        let share = continuations_share(sh, c.share());
-        if let Some(until) = side_slice(mine, sh, c.spent, share, CONTINUATION_SLICE, deadline) {
-            self.continuations.run(cx, until);
-            self.turn_start += sh.since(t0);
-        }
         let t0 = sh.now();
         if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
             self.steps.run(cx, until);
@@ -220,6 +215,13 @@ impl Schedule {
                 self.pairs.polish(mine, sh, route, (t1 + MID_SEARCH_PASSES).min(deadline));
                 self.steps.spent += sh.since(t1);
             }
+            self.turn_start += sh.since(t0);
+        }
+        let c = &self.continuations;
+        let t0 = sh.now();
+        let share = continuations_share(sh, c.share());
+        if let Some(until) = side_slice(mine, sh, c.spent, share, CONTINUATION_SLICE, deadline) {
+            self.continuations.run(cx, until);
             self.turn_start += sh.since(t0);
         }
         let t0 = sh.now();

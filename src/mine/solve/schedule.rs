@@ -360,6 +360,10 @@ mod tests {
     use crate::mine::solve::base::replay::Replay;
     use crate::mine::solve::base::shared::{sample_map, Shared, HOROCK3_LOST, HOROCK3_WON};
 
+    /// A route of the lanes on beard4 that collects all 44 lambdas and aborts with 2033 points,
+    /// the beards having grown over the corridors to the lift.
+    const BEARD4_LOST: &[u8] = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+
     /// The schedule's lanes on beard4: after the first turn of the configurations the 11
     /// deferral lanes are added; the plain lane has lost time and the others had none, so one
     /// of them takes the next turn, with its own (still empty) best route to restart from,
@@ -368,7 +372,7 @@ mod tests {
     #[test]
     fn deferral_lanes_share_the_time_with_the_plain_lane() {
         let mine = sample_map("beard4");
-        let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+        let lost = BEARD4_LOST;
         let won = b"RDDDRLUUULLDDDDDDRRLLLLLLLRRRRRUUUUUULLLLDDDDLRUULLLLDDDUURURRRUULLLLRUURLDDRRRRRRRDDDDDDDDRRRDDDUUULLLLLLLLLLLRRRRRRRRRRRDDLLLLLLLLLLLRRRRRRRRRRRRRRRRRLLLLLLUULLLUUUUUUUUURWLULLLRRRRRRLLDLDRRDRRRRRUUULRRDRDLLDDDDDDDDDURRUUUUUR";
         let o = mine.clone().run(std::str::from_utf8(lost).unwrap());
         assert_eq!((o.score, o.lambdas, o.ending), (2033, 44, Ending::Abort));
@@ -433,7 +437,7 @@ mod tests {
     #[test]
     fn a_lost_lift_leaves_the_other_lanes_the_reach_weighted_configurations() {
         let mine = sample_map("beard4");
-        let lost = b"RDDDRLUURRRRRUUULRRDRDLLDDDDDDDDDDRRLLLLLLLLLLLLLLLLLRRRRRRRRRRRUULLLLLLLLLLLRRRRRRRRUULLLLLRRRRRRRLLUUUUUULLLLLLLLRUURLDDRRRDDDDLRUULLLDLDDUURURRRUURRRRRULWRURRLLLLLL";
+        let lost = BEARD4_LOST;
         let sh = Shared::for_test(2033, lost);
         let mut sched = Schedule::new(&sh);
         sched.round = CONFIGS.len() - 1;

@@ -34,8 +34,7 @@ impl Replay {
     /// Whether the route collects every lambda on the map, does not end in the lift, and
     /// leaves the lift out of reach (as [`blocked`] walks).
     pub(crate) fn collects_all_and_loses(&self) -> bool {
-        let m = &self.end;
-        m.collected == m.lambdas_total && m.ending != Some(Ending::Win) && !blocked(m).1
+        self.end.collected == self.end.lambdas_total && self.loses_lift()
     }
 
     /// Whether the route collects at least half the lambdas on the map, does not end in the

@@ -50,7 +50,8 @@
 //! snapshots of the edit and pair passes (spaced out above), a sixteenth for the static tour's
 //! distance tables (above, the guided lane runs unguided), a sixteenth for the states the shortcut
 //! searches hold at once, a quarter for the single-command beam's runs and a sixteenth for its
-//! distance tables (skipped above). The peaks measured with the default 1 GB are in
+//! distance tables (skipped above). Besides, each thread that runs a beam keeps two memos of its
+//! rankings (`base/memo.rs`), 8 MiB each. The peaks measured with the default 1 GB are in
 //! docs/solver.md.
 
 mod base;

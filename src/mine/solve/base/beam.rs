@@ -14,7 +14,7 @@
 
 use super::moves::{beard_nearby, bfs, bfs_in, has_beards, rebuild, Kind, Quota};
 use super::paths::{path_avoiding, play_path, walk, Walk};
-use super::reach::loss_of;
+use super::reach::{loss_of, loss_of_cached};
 use super::shared::{command, stop_value, Shared};
 use super::work;
 use crate::mine::map::{is_rock, Mine, RAZOR};
@@ -60,11 +60,11 @@ impl Node {
         self.key = mix(self.hash, p.seed);
         self.prio = self.mine.moves + p.penalty * self.streak as usize;
         if p.reach_weight > 0 {
-            self.loss = loss_of(&self.mine);
+            self.loss = loss_of_cached(&self.mine, self.hash);
             self.prio += p.reach_weight * self.loss;
         }
         if p.tour {
-            self.prio += super::tour::bound(&self.mine);
+            self.prio += super::tour::bound_cached(&self.mine, self.hash);
         }
         if let Some(g) = guide {
             self.prio += g.rest(&self.mine);

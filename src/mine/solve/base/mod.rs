@@ -16,6 +16,7 @@
 //!   gets to one sooner to play the rest of the route.
 //! - `estimate.rs`: the relaxed estimate of the moves a state still needs (single-command
 //!   searches).
+//! - `memo.rs`: per-thread memos of the beam's rankings (the same states come back often).
 //! - `work.rs`: the work clock (engine steps counted) that a work budget reads instead of the
 //!   wall clock.
 
@@ -25,6 +26,7 @@ pub(crate) mod beards;
 pub(crate) mod defer;
 pub(crate) mod edit;
 pub(crate) mod estimate;
+pub(crate) mod memo;
 pub(crate) mod moves;
 pub(crate) mod paths;
 pub(crate) mod reach;

@@ -7,7 +7,7 @@
 use super::moves::{edge, Kind, DIRS};
 use super::shared::{command, stop_value, Shared};
 use super::work;
-use crate::mine::map::{Mine, BEARD, LAMBDA, OPEN};
+use crate::mine::map::{Mine, BEARD, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR, ROCK, TRAMP};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
 
@@ -17,22 +17,81 @@ use crate::mine::step::Command;
 /// the robot has razors (8 at most). An arrival at a cell that crosses no fewer beards than an
 /// earlier one is no better (breadth-first, it is no shorter either) and is not searched on.
 pub(crate) fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<Vec<(u8, usize)>> {
+    thread_local! {
+        static BUF: std::cell::RefCell<(Vec<u8>, Vec<Entry>)> = Default::default();
+    }
+    BUF.with(|b| {
+        let (least, queue) = &mut *b.borrow_mut();
+        search_avoiding(m, goal, banned, least, queue)
+    })
+}
+
+/// How [`path_avoiding`] steps onto a cell: walks on (beards too: the layer count stops the
+/// search when no razor is left), ends there (the open lift), never, or as [`edge`] says.
+#[derive(Clone, Copy)]
+enum Step {
+    Walk,
+    Lift,
+    Stop,
+    Other,
+}
+
+/// [`Step`] by cell code.
+const STEP: [Step; 256] = {
+    let mut step = [Step::Stop; 256];
+    step[EMPTY as usize] = Step::Walk;
+    step[EARTH as usize] = Step::Walk;
+    step[LAMBDA as usize] = Step::Walk;
+    step[RAZOR as usize] = Step::Walk;
+    step[BEARD as usize] = Step::Walk;
+    step[OPEN as usize] = Step::Lift;
+    step[ROCK as usize] = Step::Other;
+    step[HOROCK as usize] = Step::Other;
+    let mut i = 0;
+    while i < 9 {
+        step[TRAMP as usize + i] = Step::Other;
+        i += 1;
+    }
+    step
+};
+
+/// An entry of [`path_avoiding`]'s queue: (cell, beards crossed, command that got there, index
+/// of the entry it came from).
+type Entry = (u32, u8, u8, u32);
+
+fn search_avoiding(
+    m: &Mine,
+    goal: usize,
+    banned: &[usize],
+    least: &mut Vec<u8>,
+    queue: &mut Vec<Entry>,
+) -> Option<Vec<(u8, usize)>> {
     let layers = m.razors.min(8) + 1;
     // The fewest beards crossed on the way to each cell so far.
-    let mut least = vec![u8::MAX; m.cells.len()];
-    // (cell, beards crossed, command that got there, index of the entry it came from)
-    let mut queue: Vec<(u32, u8, u8, u32)> = Vec::with_capacity(256);
+    least.clear();
+    least.resize(m.cells.len(), u8::MAX);
+    queue.clear();
     least[m.robot] = 0;
     queue.push((m.robot as u32, 0, 0, u32::MAX));
+    let s = m.stride as isize;
+    let offsets = [-1, 1, s, -s];
     let mut head = 0;
     while head < queue.len() {
         let (c, used, _, _) = queue[head];
         for (k, &dc) in DIRS.iter().enumerate() {
-            let Some((dest, kind)) = edge(m, c as usize, k, false) else {
-                continue;
+            // The common cells by table, the rarer ones (rocks, trampolines) by `edge`.
+            let nb = (c as isize + offsets[k]) as usize;
+            let (dest, lift) = match STEP[m.cells[nb] as usize] {
+                Step::Stop => continue,
+                Step::Walk => (nb, false),
+                Step::Lift => (nb, true),
+                Step::Other => match edge(m, c as usize, k, false) {
+                    Some((dest, kind)) => (dest, kind == Some(Kind::Lift)),
+                    None => continue,
+                },
             };
             let u = used as usize + usize::from(m.cells[dest] == BEARD);
-            if u >= layers || least[dest] as usize <= u || banned.contains(&dest) {
+            if u >= layers || least[dest] as usize <= u || (!banned.is_empty() && banned.contains(&dest)) {
                 continue;
             }
             least[dest] = u as u8;
@@ -46,7 +105,7 @@ pub(crate) fn path_avoiding(m: &Mine, goal: usize, banned: &[usize]) -> Option<V
                 path.reverse();
                 return Some(path);
             }
-            if kind != Some(Kind::Lift) {
+            if !lift {
                 queue.push((dest as u32, u as u8, dc, head as u32));
             }
         }

@@ -3,7 +3,8 @@
 //! beam's reach penalty ranks states that lost a lambda or the lift below those that did not.
 //! Also the test for a trampoline target that is a trap.
 
-use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, OPEN, RAZOR, ROCK};
+use super::memo;
+use crate::mine::map::{is_rock, Mine, BEARD, CLOSED, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR, ROCK, TRAMP};
 
 /// The reach penalty unit count: lambdas lost, plus (when the lift is blocked or a lambda the
 /// lift waits for is lost) the win bonus on every lambda.
@@ -13,6 +14,19 @@ fn reach_loss(m: &Mine, lost: usize, lift: bool) -> usize {
     } else {
         lost
     }
+}
+
+/// [`loss_of`] through a per-thread memo (`memo.rs`); `hash` is the state's
+/// `beam::state_hash`. The key adds what the hash leaves out and the beard forecast reads (moves,
+/// the growth rate, the lambdas at the start, the trampolines' targets).
+pub(crate) fn loss_of_cached(m: &Mine, hash: u64) -> usize {
+    thread_local! {
+        static MEMO: memo::Table = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let t = m.tramp_target.map(usize::from);
+    let key =
+        memo::key(hash, &[m.moves, m.growth, m.lambdas_total, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]]);
+    memo::get(&MEMO, key, || loss_of(m))
 }
 
 /// [`reach_loss`] of the state.
@@ -33,46 +47,100 @@ pub(crate) fn loss_of(m: &Mine) -> usize {
 /// unless the cell below it is empty (it falls). Used to rank states whose moves left lambdas
 /// or the lift blocked. The search stops once every lambda cell and the lift are reached.
 pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
+    thread_local! {
+        static BUF: std::cell::RefCell<Buffers> = Default::default();
+    }
+    BUF.with(|b| {
+        let (dist, pushed, deque) = &mut *b.borrow_mut();
+        blocked_in(m, dist, pushed, deque)
+    })
+}
+
+/// [`blocked`]'s step classes by cell code: walked at no cost, a beard (one razor), not
+/// walked, or one of the rarer cells handled apart (the lift, rocks, trampolines).
+const WALK: u8 = 0;
+const STOP: u8 = 2;
+const OTHER: u8 = 3;
+const CLASS: [u8; 256] = {
+    let mut class = [STOP; 256];
+    class[EMPTY as usize] = WALK;
+    class[EARTH as usize] = WALK;
+    class[RAZOR as usize] = WALK;
+    class[LAMBDA as usize] = WALK;
+    class[BEARD as usize] = 1;
+    class[OPEN as usize] = OTHER;
+    class[CLOSED as usize] = OTHER;
+    class[ROCK as usize] = OTHER;
+    class[HOROCK as usize] = OTHER;
+    let mut i = 0;
+    while i < 9 {
+        class[TRAMP as usize + i] = OTHER;
+        i += 1;
+    }
+    class
+};
+
+/// Work space [`blocked`] reuses between calls on a thread: beards crossed per cell, the push
+/// direction per cell, the 0-1 breadth-first search's deque.
+type Buffers = (Vec<u8>, Vec<u8>, std::collections::VecDeque<u32>);
+
+fn blocked_in(
+    m: &Mine,
+    dist: &mut Vec<u8>,
+    pushed: &mut Vec<u8>,
+    deque: &mut std::collections::VecDeque<u32>,
+) -> (usize, bool) {
     let n = m.cells.len();
-    let on_map = m.cells.iter().filter(|&&c| c == LAMBDA).count();
+    let cells = &m.cells[..];
+    let on_map = cells.iter().filter(|&&c| c == LAMBDA).count();
     let s = m.stride as isize;
     // 0-1 breadth-first search: the cost of a cell is the number of beards crossed to reach
     // it; a cell counts as reachable when that is no more than the razors carried.
     let limit = m.razors.min(250) as u8;
-    let mut dist = vec![u8::MAX; n];
+    dist.clear();
+    dist.resize(n, u8::MAX);
     // Per cell first reached by pushing its rock: 1 + the push direction (the rock now lies
     // one cell further that way, and stays there unless the cell below it is empty).
-    let mut pushed = vec![0u8; n];
-    let mut deque = std::collections::VecDeque::with_capacity(256);
+    pushed.clear();
+    pushed.resize(n, 0);
+    deque.clear();
     dist[m.robot] = 0;
-    deque.push_back(m.robot);
+    deque.push_back(m.robot as u32);
     let mut lambdas = 0;
     let mut lift = false;
+    let offsets = [-1, 1, s, -s];
     while let Some(c) = deque.pop_front() {
         if lift && lambdas == on_map {
             return (0, true);
         }
+        let c = c as usize;
         let dc = dist[c];
-        for (k, d) in [-1, 1, s, -s].into_iter().enumerate() {
+        let pc = pushed[c];
+        for (k, d) in offsets.into_iter().enumerate() {
             let nb = (c as isize + d) as usize;
-            let t = if pushed[c] == k as u8 + 1 && m.cells[nb - m.stride] != EMPTY { ROCK } else { m.cells[nb] };
-            let (dest, cost) = match t {
-                EMPTY | EARTH | RAZOR | LAMBDA => (nb, 0),
-                OPEN | CLOSED => {
-                    lift = true;
+            let t = if pc == k as u8 + 1 && cells[nb - m.stride] != EMPTY { ROCK } else { cells[nb] };
+            let class = CLASS[t as usize];
+            if class == STOP {
+                continue;
+            }
+            let (dest, cost) = if class != OTHER {
+                (nb, class)
+            } else if t == OPEN || t == CLOSED {
+                lift = true;
+                continue;
+            } else if is_rock(t) {
+                if k >= 2 || cells[(nb as isize + d) as usize] != EMPTY {
                     continue;
                 }
-                BEARD => (nb, 1),
-                _ if is_rock(t) && k < 2 && m.cells[(nb as isize + d) as usize] == EMPTY => {
-                    if dist[nb] == u8::MAX {
-                        pushed[nb] = k as u8 + 1;
-                    }
-                    (nb, 0)
+                if dist[nb] == u8::MAX {
+                    pushed[nb] = k as u8 + 1;
                 }
-                _ => match m.jump_target(t) {
+                (nb, 0)
+            } else {
+                match m.jump_target(t) {
                     Some(j) if !trap(m, j) => (j, 0),
                     _ => continue,
-                },
+                }
             };
             let nd = dc.saturating_add(cost);
             if nd > limit || nd >= dist[dest] {
@@ -83,9 +151,9 @@ pub(crate) fn blocked(m: &Mine) -> (usize, bool) {
             }
             dist[dest] = nd;
             if cost == 0 {
-                deque.push_front(dest);
+                deque.push_front(dest as u32);
             } else {
-                deque.push_back(dest);
+                deque.push_back(dest as u32);
             }
         }
     }

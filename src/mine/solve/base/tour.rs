@@ -14,6 +14,7 @@
 //! later" states lower and lets the robot clear the lift's side of the map as it passes (beard3:
 //! lambdas around the lift, beards growing over them; the exact bound does not win there).
 
+use super::memo;
 use crate::mine::map::{Mine, BEARD, CLOSED, EARTH, EMPTY, LAMBDA, NONE, OPEN, RAZOR, TARGET};
 
 const FAR: u32 = u32::MAX;
@@ -94,6 +95,18 @@ fn to_lift(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
             }
         }
     }
+}
+
+/// [`bound`] through a per-thread memo (`memo.rs`); `hash` is the state's `beam::state_hash`.
+/// The key adds the lambdas at the start and the trampolines' targets (the map's, which the
+/// hash leaves out).
+pub(crate) fn bound_cached(m: &Mine, hash: u64) -> usize {
+    thread_local! {
+        static MEMO: memo::Table = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let t = m.tramp_target.map(usize::from);
+    let key = memo::key(hash, &[m.lambdas_total, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]]);
+    memo::get(&MEMO, key, || bound(m))
 }
 
 /// The bound in moves (0 when nothing is left to do or nothing is reachable).

@@ -4,7 +4,7 @@
 //! rocks, earth cells under rocks (higher-order rocks counted apart) and cells next to a beard.
 //! The paths are played by `paths.rs`; the beam (`beam.rs`) makes its children from them.
 
-use crate::mine::map::{is_rock, Mine, BEARD, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR};
+use crate::mine::map::{is_rock, Mine, BEARD, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR, ROCK, TRAMP};
 
 /// What a goal of a macro move is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,9 @@ pub(crate) fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(u
     let d: isize = [-1, 1, s, -s][k];
     let nb = (c as isize + d) as usize;
     let t = m.cells[nb];
+    if NEVER[t as usize] {
+        return None;
+    }
     Some(match t {
         EMPTY | EARTH => {
             let dig = t == EARTH && is_rock(m.cells[nb + m.stride]);
@@ -63,6 +66,24 @@ pub(crate) fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(u
         _ => (m.jump_target(t)?, None),
     })
 }
+
+/// The cells [`edge`] never steps onto (walls, the closed lift, targets), found by table before
+/// its match on the rest.
+const NEVER: [bool; 256] = {
+    let mut never = [true; 256];
+    let walked = [EMPTY, EARTH, LAMBDA, OPEN, RAZOR, BEARD, ROCK, HOROCK];
+    let mut i = 0;
+    while i < walked.len() {
+        never[walked[i] as usize] = false;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 9 {
+        never[TRAMP as usize + i] = false;
+        i += 1;
+    }
+    never
+};
 
 /// The path (command, cell after it) from the robot's cell `r` to `goal` by the parent links.
 pub(crate) fn rebuild(parent: &[u32], cmd: &[u8], r: usize, goal: usize) -> Vec<(u8, usize)> {
@@ -92,8 +113,11 @@ pub(crate) fn bfs(m: &Mine, q: Quota, deferred: Option<&[bool]>) -> Bfs {
 /// allows), with the `deferred` cells as walls.
 pub(crate) fn bfs_in(m: &Mine, p: Quota, deferred: Option<&[bool]>) -> Bfs {
     let n = m.cells.len();
-    let mut parent = vec![u32::MAX; n];
-    let mut cmd = vec![0u8; n];
+    let (mut parent, mut cmd) = POOL.with(|pool| pool.borrow_mut().pop()).unwrap_or_default();
+    parent.clear();
+    parent.resize(n, u32::MAX);
+    cmd.clear();
+    cmd.resize(n, 0);
     let mut goals = Vec::new();
     let (mut nl, mut np, mut nd, mut nr) = (0, 0, 0, 0);
     // Cells next to a beard, where shaving clears it (at most two per expansion).
@@ -159,6 +183,24 @@ pub(crate) fn bfs_in(m: &Mine, p: Quota, deferred: Option<&[bool]>) -> Bfs {
         }
     }
     Bfs { parent, cmd, goals, deferring: deferred.is_some() }
+}
+
+thread_local! {
+    /// The tables of dropped [`Bfs`]es, for the next search on the thread.
+    static POOL: std::cell::RefCell<Vec<(Vec<u32>, Vec<u8>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Bfs {
+    /// Gives the tables back to the thread's pool (a search runs per beam node expanded).
+    fn drop(&mut self) {
+        let tables = (std::mem::take(&mut self.parent), std::mem::take(&mut self.cmd));
+        POOL.with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < 4 {
+                pool.push(tables);
+            }
+        });
+    }
 }
 
 /// Whether a beard is left on the map. The engine's beard list (`Mine::beards`) keeps shaved

@@ -21,8 +21,10 @@
 //!    10 s), unless the best route loses the lift; in the beam's time, the pair pass on its
 //!    near misses (a second each at most). The beam goes first: when a win comes late, after
 //!    a lost lift, both are owed seconds, and the beam's run from after the last shave is
-//!    what polishes such a win (horock3). Those slices do not count as the lane's time. Last,
-//!    the shortcut pass over the routes that tie with the best (a second at most).
+//!    what polishes such a win (horock3). A run of that beam cut at the end of its slice also
+//!    resumes after each configuration of a turn while it is owed time (a turn of wide beams
+//!    takes seconds). Those slices do not count as the lane's time. Last, the shortcut pass
+//!    over the routes that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair
 //!    pass (a quarter at most); then back to the lanes until the deadline, and a last edit and
@@ -168,6 +170,10 @@ impl Schedule {
                     return;
                 }
                 self.between_turns(&mut cx);
+            } else if !skip && self.steps.running() {
+                // A run of the single-command beam cut at the end of its slice resumes after
+                // each configuration (a turn at wide beams takes seconds).
+                self.step_slice(&mut cx);
             }
             if !skip {
                 self.lanes[self.lane].widen(&cx, ci);
@@ -206,17 +212,7 @@ impl Schedule {
             self.pairs.run(cx, until);
             self.polished = sh.best_score.load(Ordering::Relaxed);
         }
-        let t0 = sh.now();
-        if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
-            self.steps.run(cx, until);
-            // The beam's near misses are polished in its time.
-            for route in self.steps.take_near() {
-                let t1 = sh.now();
-                self.pairs.polish(mine, sh, route, (t1 + MID_SEARCH_PASSES).min(deadline));
-                self.steps.spent += sh.since(t1);
-            }
-            self.turn_start += sh.since(t0);
-        }
+        self.step_slice(cx);
         let c = &self.continuations;
         let t0 = sh.now();
         let share = continuations_share(sh, c.share());
@@ -231,6 +227,22 @@ impl Schedule {
         }
         // The ties of the best route, polished in the lane's time.
         polish_ties(mine, sh, (sh.now() + MID_SEARCH_PASSES).min(deadline));
+    }
+
+    /// The single-command beam's slice if it is owed one (rule 2 of the module doc).
+    fn step_slice(&mut self, cx: &mut Cx) {
+        let (mine, sh, deadline) = (cx.mine, cx.sh, cx.deadline);
+        let t0 = sh.now();
+        if let Some(until) = side_slice(mine, sh, self.steps.spent, steps_share(sh), STEP_SLICE, deadline) {
+            self.steps.run(cx, until);
+            // The beam's near misses are polished in its time.
+            for route in self.steps.take_near() {
+                let t1 = sh.now();
+                self.pairs.polish(mine, sh, route, (t1 + MID_SEARCH_PASSES).min(deadline));
+                self.steps.spent += sh.since(t1);
+            }
+            self.turn_start += sh.since(t0);
+        }
     }
 
     /// After a turn: picks the lane of the next turn by rule 1 of the module doc. After the

@@ -230,6 +230,11 @@ impl StepBeam {
         std::mem::take(&mut self.near)
     }
 
+    /// Whether a run is under way (begun, cut at the end of a slice, not ended).
+    pub(crate) fn running(&self) -> bool {
+        self.run.is_some()
+    }
+
     /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
     /// `depth` moves (the states of two layers, the candidates, the parent links).
     fn max_width(mine: &Mine, sh: &Shared, depth: usize) -> usize {

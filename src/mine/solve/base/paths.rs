@@ -59,6 +59,8 @@ const STEP: [Step; 256] = {
 /// of the entry it came from).
 type Entry = (u32, u8, u8, u32);
 
+/// [`path_avoiding`]'s search in the thread's work space (`least`: fewest beards crossed per
+/// cell; `queue`: the breadth-first queue with its parent links).
 fn search_avoiding(
     m: &Mine,
     goal: usize,
@@ -235,8 +237,8 @@ pub(crate) fn to_lift(mut m: Mine, mut route: Vec<u8>, sh: &Shared) {
 
 #[cfg(test)]
 mod tests {
-    use super::path_avoiding;
-    use crate::mine::map::{Mine, LAMBDA};
+    use super::{edge, path_avoiding, Kind, Step, STEP};
+    use crate::mine::map::{Mine, LAMBDA, TRAMP};
 
     /// The lambda lies behind a beard, and the robot carries one razor. The way along the
     /// top crosses a beard before it gets to the cell by that beard (4 moves), the way along
@@ -268,5 +270,26 @@ Razors 1
         let mut two = m.clone();
         two.razors = 2;
         assert_eq!(path_avoiding(&two, lambda, &[]).unwrap().len(), 6);
+    }
+
+    /// The step table agrees with `edge` on every cell code the engine uses: the cells it
+    /// stops at are those `edge` never steps onto, the cells it walks onto are stepped onto
+    /// in place (a beard when a razor is carried), the open lift ends the walk.
+    #[test]
+    fn the_step_table_agrees_with_edge() {
+        use crate::mine::map::TARGET;
+        let mut m = Mine::parse("######\n#R  L#\n######\n\nRazors 1\n").unwrap();
+        let nb = m.robot + 1;
+        let codes = (0..=10).chain(TRAMP..TRAMP + 9).chain(TARGET..TARGET + 9);
+        for code in codes {
+            m.cells[nb] = code;
+            let step = edge(&m, m.robot, 1, false);
+            match STEP[code as usize] {
+                Step::Stop => assert!(step.is_none(), "code {code}"),
+                Step::Walk => assert!(matches!(step, Some((c, k)) if c == nb && k != Some(Kind::Lift)), "code {code}"),
+                Step::Lift => assert!(matches!(step, Some((c, Some(Kind::Lift))) if c == nb), "code {code}"),
+                Step::Other => {}
+            }
+        }
     }
 }

@@ -84,6 +84,7 @@ const CLASS: [u8; 256] = {
 /// direction per cell, the 0-1 breadth-first search's deque.
 type Buffers = (Vec<u8>, Vec<u8>, std::collections::VecDeque<u32>);
 
+/// [`blocked`]'s search in the thread's work space.
 fn blocked_in(
     m: &Mine,
     dist: &mut Vec<u8>,
@@ -203,5 +204,23 @@ mod tests {
         let mut shaver = beard.clone();
         shaver.razors = 1;
         assert_eq!(blocked(&shaver), (0, true));
+    }
+
+    /// The step classes by table say what the search did by cell code: walk at no cost onto
+    /// the walkable cells, pay a razor for a beard, stop at walls, targets and the robot.
+    #[test]
+    fn step_classes() {
+        use super::{CLASS, OTHER, STOP, WALK};
+        use crate::mine::map::*;
+        for code in [EMPTY, EARTH, RAZOR, LAMBDA] {
+            assert_eq!(CLASS[code as usize], WALK);
+        }
+        assert_eq!(CLASS[BEARD as usize], 1);
+        for code in [OPEN, CLOSED, ROCK, HOROCK, TRAMP, TRAMP + 8] {
+            assert_eq!(CLASS[code as usize], OTHER);
+        }
+        for code in [WALL, ROBOT, TARGET, TARGET + 8] {
+            assert_eq!(CLASS[code as usize], STOP);
+        }
     }
 }

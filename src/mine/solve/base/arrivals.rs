@@ -15,7 +15,7 @@ use super::moves::beard_nearby;
 use super::replay::Plan;
 use super::shared::{best_prefix, command, tail_value, Shared};
 use super::work;
-use crate::mine::map::{is_rock, Mine, EARTH, EMPTY, ROBOT, TARGET, WALL};
+use crate::mine::map::{Mine, EARTH, EMPTY, HOROCK, ROBOT, ROCK, TARGET, WALL};
 use crate::mine::score::Ending;
 use rayon::prelude::*;
 use rustc_hash::{FxHashSet, FxHasher};
@@ -218,8 +218,10 @@ fn layout_hash(m: &Mine) -> u64 {
             let row = &cells[y * s + 1..y * s + 1 + w];
             let up = &cells[(y + 1) * s..(y + 1) * s + w + 2];
             let out = &mut buf[(y - 1) * w..y * w];
+            // `ROCK` and `HOROCK` are consecutive codes: one comparison, no branch.
+            let rock = |t: u8| t.wrapping_sub(ROCK) <= HOROCK - ROCK;
             for x in 0..w {
-                let held = is_rock(up[x]) | is_rock(up[x + 1]) | is_rock(up[x + 2]);
+                let held = rock(up[x]) | rock(up[x + 1]) | rock(up[x + 2]);
                 let c = row[x];
                 let gone = (c == ROBOT) | ((c == EARTH) & !held);
                 out[x] = if gone { EMPTY } else { c };

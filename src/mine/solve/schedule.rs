@@ -171,8 +171,9 @@ impl Schedule {
                 }
                 self.between_turns(&mut cx);
             } else if !skip && self.steps.running() {
-                // A run of the single-command beam cut at the end of its slice resumes after
-                // each configuration (a turn at wide beams takes seconds).
+                // While a run of the single-command beam is under way (cut at the end of its
+                // slice), its owed slice comes after each configuration, not only after the
+                // turn (a turn at wide beams takes seconds).
                 self.step_slice(&mut cx);
             }
             if !skip {

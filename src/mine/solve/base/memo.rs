@@ -8,6 +8,7 @@
 //! state that hashed to it. The answer is the ranking's own unless two states share a 64-bit
 //! key, so a run under a work budget is still the same on every run.
 
+use crate::mine::map::Mine;
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
@@ -25,6 +26,14 @@ pub(crate) fn key(hash: u64, extra: &[usize]) -> u64 {
         k = (k ^ v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(23);
     }
     k | 1
+}
+
+/// The key of a state of `m` with hash `hash` (`beam::state_hash`, which leaves the map's own
+/// data out): adds the lambdas at the start, the trampolines' targets and `extra`, the other
+/// values the ranking reads.
+pub(crate) fn state_key(m: &Mine, hash: u64, extra: &[usize]) -> u64 {
+    let map = key(hash, &m.tramp_target.map(usize::from));
+    key(key(map, &[m.lambdas_total]), extra)
 }
 
 /// The value stored under `key` in `table`, or `f()` stored there (values above `u32::MAX`

@@ -69,7 +69,7 @@ pub(crate) fn edge(m: &Mine, c: usize, k: usize, want_razors: bool) -> Option<(u
 
 /// The cells [`edge`] never steps onto (walls, the closed lift, targets), found by table before
 /// its match on the rest.
-const NEVER: [bool; 256] = {
+pub(crate) const NEVER: [bool; 256] = {
     let mut never = [true; 256];
     let walked = [EMPTY, EARTH, LAMBDA, OPEN, RAZOR, BEARD, ROCK, HOROCK];
     let mut i = 0;

@@ -4,10 +4,10 @@
 //! collections in a given order along such paths. Every prefix of every path played is offered
 //! to the shared best route.
 
-use super::moves::{edge, Kind, DIRS};
+use super::moves::{edge, Kind, DIRS, NEVER};
 use super::shared::{command, stop_value, Shared};
 use super::work;
-use crate::mine::map::{Mine, BEARD, EARTH, EMPTY, HOROCK, LAMBDA, OPEN, RAZOR, ROCK, TRAMP};
+use crate::mine::map::{Mine, BEARD, EARTH, EMPTY, LAMBDA, OPEN, RAZOR};
 use crate::mine::score::Ending;
 use crate::mine::step::Command;
 
@@ -36,21 +36,22 @@ enum Step {
     Other,
 }
 
-/// [`Step`] by cell code.
+/// [`Step`] by cell code: the cells [`edge`] never steps onto ([`NEVER`]) stop, the common
+/// walkable ones are walked, the open lift ends the walk, the rest go to `edge`.
 const STEP: [Step; 256] = {
-    let mut step = [Step::Stop; 256];
-    step[EMPTY as usize] = Step::Walk;
-    step[EARTH as usize] = Step::Walk;
-    step[LAMBDA as usize] = Step::Walk;
-    step[RAZOR as usize] = Step::Walk;
-    step[BEARD as usize] = Step::Walk;
-    step[OPEN as usize] = Step::Lift;
-    step[ROCK as usize] = Step::Other;
-    step[HOROCK as usize] = Step::Other;
-    let mut i = 0;
-    while i < 9 {
-        step[TRAMP as usize + i] = Step::Other;
-        i += 1;
+    let mut step = [Step::Other; 256];
+    let mut code = 0;
+    while code < 256 {
+        step[code] = if NEVER[code] {
+            Step::Stop
+        } else {
+            match code as u8 {
+                EMPTY | EARTH | LAMBDA | RAZOR | BEARD => Step::Walk,
+                OPEN => Step::Lift,
+                _ => Step::Other,
+            }
+        };
+        code += 1;
     }
     step
 };

@@ -17,15 +17,13 @@ fn reach_loss(m: &Mine, lost: usize, lift: bool) -> usize {
 }
 
 /// [`loss_of`] through a per-thread memo (`memo.rs`); `hash` is the state's
-/// `beam::state_hash`. The key adds what the hash leaves out and the beard forecast reads (moves,
-/// the growth rate, the lambdas at the start, the trampolines' targets).
+/// `beam::state_hash`. The key adds what the beard forecast reads beyond the state and the map
+/// (moves, the growth rate).
 pub(crate) fn loss_of_cached(m: &Mine, hash: u64) -> usize {
     thread_local! {
         static MEMO: memo::Table = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let t = m.tramp_target.map(usize::from);
-    let key =
-        memo::key(hash, &[m.moves, m.growth, m.lambdas_total, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]]);
+    let key = memo::state_key(m, hash, &[m.moves, m.growth]);
     memo::get(&MEMO, key, || loss_of(m))
 }
 

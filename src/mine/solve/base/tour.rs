@@ -98,15 +98,11 @@ fn to_lift(m: &Mine, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
 }
 
 /// [`bound`] through a per-thread memo (`memo.rs`); `hash` is the state's `beam::state_hash`.
-/// The key adds the lambdas at the start and the trampolines' targets (the map's, which the
-/// hash leaves out).
 pub(crate) fn bound_cached(m: &Mine, hash: u64) -> usize {
     thread_local! {
         static MEMO: memo::Table = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let t = m.tramp_target.map(usize::from);
-    let key = memo::key(hash, &[m.lambdas_total, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]]);
-    memo::get(&MEMO, key, || bound(m))
+    memo::get(&MEMO, memo::state_key(m, hash, &[]), || bound(m))
 }
 
 /// The bound in moves (0 when nothing is left to do or nothing is reachable).

@@ -110,6 +110,16 @@ fn beard4_keeps_the_lift_side_beards_lambdas_for_last() {
 }
 
 #[test]
+fn beard4_reaches_the_table_from_cuts_far_back_on_its_route() {
+    // After the win (3059), the single-command beam's runs from cuts 12 to 41 lambdas back
+    // tighten beard4's 223-move route one stretch at a time (3074, 3075, 3081, 3093, 3103).
+    // They come in time when a long run from the start waits while those from the cuts are
+    // quick, and when the first run from a cut more than 100 moves from the end is 2048 wide
+    // instead of 4096: 3103 within 25 million steps, 3081 with neither.
+    check("beard4", 25.0, 3103, 3103);
+}
+
+#[test]
 fn horock3_shaves_the_beard_by_the_lift_early() {
     // The beard beside the lift grows over the way to it every 25 moves, and three razors
     // cannot cut through it late: every route that collects first aborts (1603 with all 34

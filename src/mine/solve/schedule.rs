@@ -330,7 +330,7 @@ impl Schedule {
 /// later.
 fn steps_share(sh: &Shared) -> Duration {
     let elapsed = sh.elapsed();
-    elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) / 2
+    elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) * 3 / 4
 }
 
 /// The continuations' share of the time so far: the part `1 / part` of it from

@@ -24,8 +24,8 @@
 //! last shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route
 //! at a width the whole route could not have). Each starting point has its own series of
 //! runs, the width growing run after run (four times from the start, from a quarter of
-//! [`FIRST_WIDTH`]; twice from a cut, from [`FIRST_WIDTH`]) up to what a quarter of the memory
-//! limit holds. Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back
+//! [`FIRST_WIDTH`]; twice from a cut, from [`FIRST_WIDTH`] or, far from the route's end, from
+//! less: [`first_cut_width`]) up to what a quarter of the memory limit holds. Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back
 //! (and the one after the last shave) has a run: they take milliseconds to a few seconds, and
 //! a run, once begun, holds the beam until it ends, so at short budgets a first run from the
 //! start would leave them none. After that the cut whose next
@@ -136,6 +136,20 @@ const NEAR_CUTS: usize = 8;
 
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
+
+/// The first run from a cut with `left` moves of the best route after it costs about as much as
+/// one [`FIRST_WIDTH`] wide over [`FIRST_CUT_MOVES`] moves: its width is the largest power of two
+/// within that, from a quarter of [`FIRST_WIDTH`] to [`FIRST_WIDTH`]. Runs from cuts far back
+/// on a long route then take a second, not several, and the cuts behind them come in time
+/// (beard4 at 15 s: 2048 wide from 113 to 44 moves into a route of 223 moves).
+fn first_cut_width(left: usize) -> usize {
+    let fits = FIRST_WIDTH * FIRST_CUT_MOVES / left.max(1);
+    let pow = if fits >= FIRST_WIDTH { FIRST_WIDTH } else { 1 << fits.max(1).ilog2() };
+    pow.clamp(FIRST_WIDTH / 4, FIRST_WIDTH)
+}
+
+/// The route length after a cut up to which its first run is [`FIRST_WIDTH`] wide.
+const FIRST_CUT_MOVES: usize = 100;
 
 /// A child of the current layer, before the layer is trimmed.
 struct Candidate {
@@ -290,10 +304,15 @@ impl StepBeam {
     }
 
     /// The next run. The runs from the start and those from the cuts of the best route take
-    /// turns by time: whichever have taken less go next. Among the cuts, the run expected to
-    /// take least goes first: twice as long as the last run of its series (a first run is
-    /// expected to take none). So the runs that are quick, near the end of the best route, grow
-    /// wide early, and those further back get about as much time as each other. A run is not
+    /// turns by time: whichever will have taken less once its next run ends goes next (a run
+    /// is expected to take as many times as long as the last of its series as it is wider, a
+    /// first run none), so that a long run from the start waits while the cuts behind the
+    /// ones already searched are quick (beard4: a 6 s run from the start at width 4096 held
+    /// the beam while the runs from four cuts, a second each, would have gained 28 points).
+    /// Among the cuts, the run expected to take least goes first. So the runs that are quick,
+    /// near the end of the best route, grow wide early, and those further back get about as
+    /// much time as each other; a first run from a cut is as wide as [`first_cut_width`]
+    /// says. A run is not
     /// begun if it would not end before `deadline`, taking as many times as long as the last
     /// of its series (from its start to its end) as it is wider: the time goes to the runs
     /// that can end, and once they wait too, back to the lanes. None if every series waits for
@@ -315,6 +334,10 @@ impl StepBeam {
             .filter_map(|(i, (from, s))| Some((s.last * 2, i, from.at(&route, &replay)?)))
             .min();
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
+        // What each side will have taken once its next run ends, that run taking as many times
+        // as long as the last of its series as it is wider (a first run: none).
+        let start_after = start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.last * START_GROWTH as u32);
+        let cut_after = cut.map_or(Duration::MAX, |(next, _, _)| self.spent_by[1] + next);
         // Before the first run from the start, one run from each cut near the end.
         let near_first = self.spent_by[0].is_zero()
             && self.series.iter().any(|(from, s)| {
@@ -322,8 +345,12 @@ impl StepBeam {
                     && s.last_wall.is_zero()
                     && from.at(&route, &replay).is_some()
             });
-        let start_turn = start.is_some() && (cut.is_none() || (!near_first && self.spent_by[0] <= self.spent_by[1]));
+        let start_turn = start.is_some() && (cut.is_none() || (!near_first && start_after <= cut_after));
         let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
+        let series = &mut self.series[i].1;
+        if !start_turn && series.last_wall.is_zero() {
+            series.width = first_cut_width(route.len() - at);
+        }
         Some(Run::new(mine, sh, route[..at].to_vec(), self.series[i].1.width, best, i))
     }
 }

@@ -1,6 +1,6 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::{advance, all_series, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
+use super::{advance, all_series, first_cut_width, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
 use crate::mine::solve::base::shared::{sample_map, Shared};
 use std::sync::atomic::Ordering;
@@ -65,17 +65,20 @@ fn the_start_and_the_cuts_take_turns_and_the_quickest_cut_goes_first() {
         (Origin::Back(3), series(200, Some(1500))),
         (Origin::Back(30), series(0, None)),
     ];
-    // The start has had less time than the cuts: its turn.
-    beam.spent_by = [ms(900), ms(1000)];
+    // The start's next run (four times as wide, 3600 ms) leaves it with 4500 ms, the quickest
+    // cut's (3 back: twice its 200 ms) the cuts with 4600 ms: the start's turn.
+    beam.spent_by = [ms(900), ms(4200)];
     let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
     assert_eq!((run.series, run.prefix.len()), (0, 0));
-    // The cuts have had less: the one expected to take least, 3 back (400 ms).
-    beam.spent_by = [ms(2000), ms(1000)];
+    // With the cuts at 1000 ms, 4500 ms against 1400 ms: the cuts' turn, though the start has
+    // taken less so far; the one expected to take least, 3 back (400 ms).
+    beam.spent_by = [ms(900), ms(1000)];
     let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
     assert_eq!(run.series, 4);
     let mut m = mine.clone();
     m.run(std::str::from_utf8(&run.prefix).unwrap());
     assert_eq!((m.lambdas_collected(), m.lambdas_remaining()), (20, 3), "just after the 3rd lambda from the end");
+    assert_eq!(run.width, 4096, "a first run; {} moves left", FLOOD4_1589.len() - run.prefix.len());
     beam.series[4].1.last = ms(500);
     assert_eq!(beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap().series, 3, "2 back: 600 ms against 1000 ms");
     // With every cut waiting, the start goes whatever the time; then nothing.
@@ -209,4 +212,17 @@ fn wins_with_at_least(name: &str, width: usize, best: i64, least: i64) {
     assert!(score >= least, "{name}: {score}");
     let outcome = mine.clone().run(std::str::from_utf8(&route).unwrap());
     assert_eq!((outcome.score, outcome.ending), (score, crate::mine::Ending::Win));
+}
+
+#[test]
+fn a_first_run_far_from_the_routes_end_is_narrower() {
+    // As wide as 4096 over 100 moves, in powers of two from 1024 to 4096.
+    assert_eq!(first_cut_width(0), 4096);
+    assert_eq!(first_cut_width(88), 4096, "beard2's cut 48 moves into 136");
+    assert_eq!(first_cut_width(100), 4096);
+    assert_eq!(first_cut_width(101), 2048);
+    assert_eq!(first_cut_width(179), 2048, "beard4's cut 44 moves into 223");
+    assert_eq!(first_cut_width(200), 2048);
+    assert_eq!(first_cut_width(201), 1024);
+    assert_eq!(first_cut_width(1000), 1024);
 }

@@ -15,10 +15,10 @@
 //!    lift; the local passes (reorder, single edits, pairs of edits; the trap pass once) for at
 //!    most a second if the best route changed and does not lose the lift; then slices of at
 //!    most 3 s, from 3 s on, of the single-command beam while it has had less than its share
-//!    (a third of the time until 10 s, half of it after), of the continuations while they have
-//!    had less than theirs (a quarter of the time until 10 s, an eighth after; half that once
-//!    they take arrivals as long as the route) and of the replans (an eighth of the time after
-//!    10 s), unless the best route loses the lift; in the beam's time, the pair pass on its
+//!    (a third of the time until 10 s, three quarters of it after), of the continuations
+//!    while they have had less than theirs (a quarter of the time until 10 s, an eighth
+//!    after; half that once they take arrivals as long as the route) and of the replans (an
+//!    eighth of the time after 10 s), unless the best route loses the lift; in the beam's time, the pair pass on its
 //!    near misses (a second each at most). The beam goes first: when a win comes late, after
 //!    a lost lift, both are owed seconds, and the beam's run from after the last shave is
 //!    what polishes such a win (horock3). A run of that beam cut at the end of its slice also
@@ -62,13 +62,13 @@ const CONTINUATIONS_FROM: Duration = Duration::from_secs(3);
 /// of a slice may run longer, `strategy/continuations.rs`).
 const CONTINUATION_SLICE: Duration = Duration::from_secs(3);
 
-/// The single-command beam gets a third of the time from `STEPS_FROM` to `STEPS_HALF` and half
-/// of the time after ([`steps_share`]), in slices of `STEP_SLICE` at most.
+/// The single-command beam gets a third of the time from `STEPS_FROM` to `STEPS_LATER` and
+/// three quarters of the time after ([`steps_share`]), in slices of `STEP_SLICE` at most.
 const STEPS_FROM: Duration = Duration::from_secs(3);
-const STEPS_HALF: Duration = Duration::from_secs(10);
+const STEPS_LATER: Duration = Duration::from_secs(10);
 const STEP_SLICE: Duration = Duration::from_secs(3);
 
-/// The replans get an eighth of the time after `STEPS_HALF` ([`replans_share`]), half of the
+/// The replans get an eighth of the time after `STEPS_LATER` ([`replans_share`]), half of the
 /// continuations' share, in slices of `REPLAN_SLICE` at most (a run once begun ends,
 /// `strategy/replans.rs`).
 const REPLAN_SLICE: Duration = Duration::from_secs(3);
@@ -325,26 +325,28 @@ impl Schedule {
 }
 
 /// The single-command beam's share of the time so far: a third of the time from
-/// [`STEPS_FROM`] to [`STEPS_HALF`], and half of the time after. The lanes need the first
-/// seconds to find a collection order; the beam's end games from cuts of the best route pay
-/// later.
+/// [`STEPS_FROM`] to [`STEPS_LATER`], and three quarters of the time after. The lanes need the
+/// first seconds to find a collection order; the beam's end games from cuts of the best route
+/// pay later (beard4 and beard2 at 15 s: their last points come from the beam's runs from cuts
+/// further and further back, a second or two each).
 fn steps_share(sh: &Shared) -> Duration {
     let elapsed = sh.elapsed();
-    elapsed.min(STEPS_HALF).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_HALF) * 3 / 4
+    elapsed.min(STEPS_LATER).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_LATER) * 3 / 4
 }
 
 /// The continuations' share of the time so far: the part `1 / part` of it from
-/// [`CONTINUATIONS_FROM`] to [`STEPS_HALF`], half that after (the other half goes to the
+/// [`CONTINUATIONS_FROM`] to [`STEPS_LATER`], half that after (the other half goes to the
 /// replans).
 fn continuations_share(sh: &Shared, part: u32) -> Duration {
     let elapsed = sh.elapsed();
-    elapsed.min(STEPS_HALF).saturating_sub(CONTINUATIONS_FROM) / part + elapsed.saturating_sub(STEPS_HALF) / (2 * part)
+    elapsed.min(STEPS_LATER).saturating_sub(CONTINUATIONS_FROM) / part
+        + elapsed.saturating_sub(STEPS_LATER) / (2 * part)
 }
 
-/// The replans' share of the time so far: an eighth of the time after [`STEPS_HALF`]. Other
+/// The replans' share of the time so far: an eighth of the time after [`STEPS_LATER`]. Other
 /// plans for the rest of the best route are sought once the lanes have found one.
 fn replans_share(sh: &Shared) -> Duration {
-    sh.elapsed().saturating_sub(STEPS_HALF) / 8
+    sh.elapsed().saturating_sub(STEPS_LATER) / 8
 }
 
 /// The end of the next slice of a search taken between turns that has spent `spent` so far
@@ -504,13 +506,13 @@ mod tests {
     }
 
     /// The single-command beam's share of the time: none in the first 3 s, a third of the
-    /// time to 10 s (7 / 3 s), half of it after (at 150 s, 7 / 3 + 70 s).
+    /// time to 10 s (7 / 3 s), three quarters of it after (at 150 s, 7 / 3 + 105 s).
     #[test]
-    fn the_single_command_beam_gets_a_third_of_the_first_seconds_and_half_of_the_rest() {
+    fn the_single_command_beam_gets_a_third_of_the_first_seconds_and_three_quarters_of_the_rest() {
         let mut sh = Shared::for_test(0, b"");
         let ms = std::time::Duration::from_millis;
         assert!(super::steps_share(&sh) == ms(0));
-        for (at, share) in [(3_000, 0), (10_000, 2_333), (150_000, 72_333)] {
+        for (at, share) in [(3_000, 0), (10_000, 2_333), (20_000, 9_833), (150_000, 107_333)] {
             sh.start = std::time::Instant::now() - ms(at);
             let got = super::steps_share(&sh);
             assert!(got >= ms(share) && got < ms(share + 200), "{at} ms: {got:?}");

@@ -336,7 +336,8 @@ impl StepBeam {
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
         // What each side will have taken once its next run ends, that run taking as many times
         // as long as the last of its series as it is wider (a first run: none).
-        let start_after = start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.last * START_GROWTH as u32);
+        let start_after =
+            start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.last * START_GROWTH as u32);
         let cut_after = cut.map_or(Duration::MAX, |(next, _, _)| self.spent_by[1] + next);
         // Before the first run from the start, one run from each cut near the end.
         let near_first = self.spent_by[0].is_zero()

@@ -1,6 +1,9 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::{advance, all_series, first_cut_width, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
+use super::{
+    advance, all_series, first_cut_width, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables,
+    COMMANDS,
+};
 use crate::mine::map::Mine;
 use crate::mine::solve::base::shared::{sample_map, Shared};
 use std::sync::atomic::Ordering;

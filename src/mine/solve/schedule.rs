@@ -11,20 +11,19 @@
 //!    of reach), only the guided and beard-deferral lanes take turns (the plain lane when
 //!    there are no beard groups), and only with the configurations that have a reach weight,
 //!    which rank a lost lift low.
-//! 2. After each turn: an end-game run if the best route collects everything and loses the
-//!    lift; the local passes (reorder, single edits, pairs of edits; the trap pass once) for at
-//!    most a second if the best route changed and does not lose the lift; then slices of at
-//!    most 3 s, from 3 s on, of the single-command beam while it has had less than its share
-//!    (a third of the time until 10 s, three quarters of it after), of the continuations
-//!    while they have had less than theirs (a quarter of the time until 10 s, an eighth
-//!    after; half that once they take arrivals as long as the route) and of the replans (an
-//!    eighth of the time after 10 s), unless the best route loses the lift; in the beam's time, the pair pass on its
-//!    near misses (a second each at most). The beam goes first: when a win comes late, after
-//!    a lost lift, both are owed seconds, and the beam's run from after the last shave is
-//!    what polishes such a win (horock3). A run of that beam cut at the end of its slice also
-//!    resumes after each configuration of a turn while it is owed time (a turn of wide beams
-//!    takes seconds). Those slices do not count as the lane's time. Last, the shortcut pass
-//!    over the routes that tie with the best (a second at most).
+//! 2. After each turn: an end-game run if the best route collects everything and loses the lift;
+//!    the local passes (reorder, single edits, pairs of edits; the trap pass once) for at most a
+//!    second if the best route changed and does not lose the lift; then slices of at most 3 s, from
+//!    3 s on, of the single-command beam while it has had less than its share (a third of the time
+//!    until 10 s, three quarters of it after), of the continuations while they have had less than
+//!    theirs (a quarter of the time until 10 s, an eighth after; half that once they take arrivals
+//!    as long as the route) and of the replans (an eighth of the time after 10 s), unless the best
+//!    route loses the lift; in the beam's time, the pair pass on its near misses (a second each at
+//!    most). The beam goes first: when a win comes late, after a lost lift, both are owed seconds,
+//!    and the beam's run from after the last shave is what polishes such a win (horock3). A run of
+//!    that beam cut at the end of its slice also resumes after each configuration of a turn while
+//!    it is owed time (a turn of wide beams takes seconds). Those slices do not count as the lane's
+//!    time. Last, the shortcut pass over the routes that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair
 //!    pass (a quarter at most); then back to the lanes until the deadline, and a last edit and

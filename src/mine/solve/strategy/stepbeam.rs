@@ -25,8 +25,9 @@
 //! at a width the whole route could not have). Each starting point has its own series of
 //! runs, the width growing run after run (four times from the start, from a quarter of
 //! [`FIRST_WIDTH`]; twice from a cut, from [`FIRST_WIDTH`] or, far from the route's end, from
-//! less: [`first_cut_width`]) up to what a quarter of the memory limit holds. Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back
-//! (and the one after the last shave) has a run: they take milliseconds to a few seconds, and
+//! less: [`first_cut_width`]) up to what a quarter of the memory limit holds. Before the first
+//! run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one after the last
+//! shave) has a run: they take milliseconds to a few seconds, and
 //! a run, once begun, holds the beam until it ends, so at short budgets a first run from the
 //! start would leave them none. After that the cut whose next
 //! run should take least time goes first, so that the end games near the end are searched
@@ -137,19 +138,18 @@ const NEAR_CUTS: usize = 8;
 /// Width of the first run.
 const FIRST_WIDTH: usize = 4096;
 
+/// The route length after a cut up to which its first run is [`FIRST_WIDTH`] wide.
+const FIRST_CUT_MOVES: usize = 100;
+
 /// The first run from a cut with `left` moves of the best route after it costs about as much as
 /// one [`FIRST_WIDTH`] wide over [`FIRST_CUT_MOVES`] moves: its width is the largest power of two
 /// within that, from a quarter of [`FIRST_WIDTH`] to [`FIRST_WIDTH`]. Runs from cuts far back
 /// on a long route then take a second, not several, and the cuts behind them come in time
 /// (beard4 at 15 s: 2048 wide from 113 to 44 moves into a route of 223 moves).
 fn first_cut_width(left: usize) -> usize {
-    let fits = FIRST_WIDTH * FIRST_CUT_MOVES / left.max(1);
-    let pow = if fits >= FIRST_WIDTH { FIRST_WIDTH } else { 1 << fits.max(1).ilog2() };
-    pow.clamp(FIRST_WIDTH / 4, FIRST_WIDTH)
+    let affordable = FIRST_WIDTH * FIRST_CUT_MOVES / left.max(1);
+    (1 << affordable.max(1).ilog2()).clamp(FIRST_WIDTH / 4, FIRST_WIDTH)
 }
-
-/// The route length after a cut up to which its first run is [`FIRST_WIDTH`] wide.
-const FIRST_CUT_MOVES: usize = 100;
 
 /// A child of the current layer, before the layer is trimmed.
 struct Candidate {
@@ -207,6 +207,12 @@ impl Series {
             idle: None,
             last_wall: Duration::ZERO,
         }
+    }
+
+    /// How long its next run from `from` is expected to take: as many times as long as its
+    /// last one as it is wider ([`Origin::growth`]); a first run none.
+    fn next_takes(&self, from: Origin) -> Duration {
+        self.last * from.growth() as u32
     }
 }
 
@@ -312,11 +318,11 @@ impl StepBeam {
     /// Among the cuts, the run expected to take least goes first. So the runs that are quick,
     /// near the end of the best route, grow wide early, and those further back get about as
     /// much time as each other; a first run from a cut is as wide as [`first_cut_width`]
-    /// says. A run is not
-    /// begun if it would not end before `deadline`, taking as many times as long as the last
-    /// of its series (from its start to its end) as it is wider: the time goes to the runs
-    /// that can end, and once they wait too, back to the lanes. None if every series waits for
-    /// a new best score, has no starting point on the best route, or would not end in time.
+    /// says. A run is not begun if it would not end before `deadline`, taking as many times
+    /// as long as the last of its series (from its start to its end) as it is wider: the time
+    /// goes to the runs that can end, and once they wait too, back to the lanes. None if every
+    /// series waits for a new best score, has no starting point on the best route, or would
+    /// not end in time.
     fn next_run(&mut self, mine: &Mine, sh: &Shared, best: i64, deadline: Instant) -> Option<Run> {
         let route = sh.best_route();
         let replay = Replay::new(mine, &route);
@@ -331,13 +337,12 @@ impl StepBeam {
             .iter()
             .enumerate()
             .filter(|(_, (from, s))| *from != Origin::Start && ready(s) && fits(*from, s))
-            .filter_map(|(i, (from, s))| Some((s.last * 2, i, from.at(&route, &replay)?)))
+            .filter_map(|(i, (from, s))| Some((s.next_takes(*from), i, from.at(&route, &replay)?)))
             .min();
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
-        // What each side will have taken once its next run ends, that run taking as many times
-        // as long as the last of its series as it is wider (a first run: none).
+        // What each side will have taken once its next run ends.
         let start_after =
-            start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.last * START_GROWTH as u32);
+            start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.next_takes(Origin::Start));
         let cut_after = cut.map_or(Duration::MAX, |(next, _, _)| self.spent_by[1] + next);
         // Before the first run from the start, one run from each cut near the end.
         let near_first = self.spent_by[0].is_zero()
@@ -352,7 +357,7 @@ impl StepBeam {
         if !start_turn && series.last_wall.is_zero() {
             series.width = first_cut_width(route.len() - at);
         }
-        Some(Run::new(mine, sh, route[..at].to_vec(), self.series[i].1.width, best, i))
+        Some(Run::new(mine, sh, route[..at].to_vec(), series.width, best, i))
     }
 }
 

@@ -20,6 +20,7 @@ pub(crate) mod edits;
 pub(crate) mod endgame;
 pub(crate) mod guided;
 pub(crate) mod lane;
+pub(crate) mod openings;
 pub(crate) mod pairs;
 pub(crate) mod reorder;
 pub(crate) mod replans;

@@ -2,7 +2,8 @@
 //!
 //! The rule:
 //! 1. The lanes take turns; a turn is one beam run of each of the six configurations, each
-//!    followed by a restart from a cut of the lane's best route. The plain lane has every turn
+//!    followed by a restart from a cut of the lane's best route or after an opening (a jump
+//!    the robot can make at the start, `strategy/openings.rs`). The plain lane has every turn
 //!    at first. From the second turn on, the time the plain lane spends in turns that do not
 //!    improve the best score goes to the other lanes: in the first half of the budget (after
 //!    its first 10 s) half of it, to the guided lane only; in the second half all of it, half
@@ -15,9 +16,10 @@
 //!    the local passes (reorder, single edits, pairs of edits; the trap pass once) for at most a
 //!    second if the best route changed and does not lose the lift; then slices of at most 3 s, from
 //!    3 s on, of the single-command beam while it has had less than its share (a third of the time
-//!    until 10 s, three quarters of it after), of the continuations while they have had less than
-//!    theirs (a quarter of the time until 10 s, an eighth after; half that once they take arrivals
-//!    as long as the route) and of the replans (an eighth of the time after 10 s), unless the best
+//!    until 10 s, three quarters of it after; in budgets under 15 s "10 s" is two thirds of the
+//!    budget), of the continuations while they have had less than theirs (a quarter of the time
+//!    until 10 s, an eighth after; half that once they take arrivals as long as the route) and of
+//!    the replans (an eighth of the time after 10 s), unless the best
 //!    route loses the lift; in the beam's time, the pair pass on its near misses (a second each at
 //!    most). The beam goes first: when a win comes late, after a lost lift, both are owed seconds,
 //!    and the beam's run from after the last shave is what polishes such a win (horock3). A run of
@@ -61,8 +63,9 @@ const CONTINUATIONS_FROM: Duration = Duration::from_secs(3);
 /// of a slice may run longer, `strategy/continuations.rs`).
 const CONTINUATION_SLICE: Duration = Duration::from_secs(3);
 
-/// The single-command beam gets a third of the time from `STEPS_FROM` to `STEPS_LATER` and
-/// three quarters of the time after ([`steps_share`]), in slices of `STEP_SLICE` at most.
+/// The single-command beam gets a third of the time from `STEPS_FROM` to `STEPS_LATER` (or two
+/// thirds into a shorter budget, [`later`]) and three quarters of the time after
+/// ([`steps_share`]), in slices of `STEP_SLICE` at most.
 const STEPS_FROM: Duration = Duration::from_secs(3);
 const STEPS_LATER: Duration = Duration::from_secs(10);
 const STEP_SLICE: Duration = Duration::from_secs(3);
@@ -324,28 +327,33 @@ impl Schedule {
 }
 
 /// The single-command beam's share of the time so far: a third of the time from
-/// [`STEPS_FROM`] to [`STEPS_LATER`], and three quarters of the time after. The lanes need the
+/// [`STEPS_FROM`] to [`later`], and three quarters of the time after. The lanes need the
 /// first seconds to find a collection order; the beam's end games from cuts of the best route
 /// pay later (beard4 and beard2 at 15 s: their last points come from the beam's runs from cuts
 /// further and further back, a second or two each).
 fn steps_share(sh: &Shared) -> Duration {
-    let elapsed = sh.elapsed();
-    elapsed.min(STEPS_LATER).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(STEPS_LATER) * 3 / 4
+    let (elapsed, later) = (sh.elapsed(), later(sh));
+    elapsed.min(later).saturating_sub(STEPS_FROM) / 3 + elapsed.saturating_sub(later) * 3 / 4
+}
+
+/// When the later shares begin: [`STEPS_LATER`], or two thirds into a shorter budget (10 s:
+/// at 6.7 s), so that a short search too gives the beam most of its last third.
+fn later(sh: &Shared) -> Duration {
+    STEPS_LATER.min((sh.deadline - sh.start) * 2 / 3)
 }
 
 /// The continuations' share of the time so far: the part `1 / part` of it from
-/// [`CONTINUATIONS_FROM`] to [`STEPS_LATER`], half that after (the other half goes to the
+/// [`CONTINUATIONS_FROM`] to [`later`], half that after (the other half goes to the
 /// replans).
 fn continuations_share(sh: &Shared, part: u32) -> Duration {
-    let elapsed = sh.elapsed();
-    elapsed.min(STEPS_LATER).saturating_sub(CONTINUATIONS_FROM) / part
-        + elapsed.saturating_sub(STEPS_LATER) / (2 * part)
+    let (elapsed, later) = (sh.elapsed(), later(sh));
+    elapsed.min(later).saturating_sub(CONTINUATIONS_FROM) / part + elapsed.saturating_sub(later) / (2 * part)
 }
 
-/// The replans' share of the time so far: an eighth of the time after [`STEPS_LATER`]. Other
+/// The replans' share of the time so far: an eighth of the time after [`later`]. Other
 /// plans for the rest of the best route are sought once the lanes have found one.
 fn replans_share(sh: &Shared) -> Duration {
-    sh.elapsed().saturating_sub(STEPS_LATER) / 8
+    sh.elapsed().saturating_sub(later(sh)) / 8
 }
 
 /// The end of the next slice of a search taken between turns that has spent `spent` so far

@@ -525,4 +525,16 @@ mod tests {
             assert!(got >= ms(share) && got < ms(share + 200), "{at} ms: {got:?}");
         }
     }
+
+    #[test]
+    fn in_a_short_budget_the_beams_later_share_begins_two_thirds_in() {
+        // A 9 s budget, at its end: a third of 3 s to 6 s and three quarters of 6 s to 9 s,
+        // 1 s + 2.25 s (a third from 3 s on would be 2 s).
+        let mut sh = Shared::for_test(0, b"");
+        let ms = std::time::Duration::from_millis;
+        sh.start = std::time::Instant::now() - ms(9_000);
+        sh.deadline = sh.start + ms(9_000);
+        let got = super::steps_share(&sh);
+        assert!(got >= ms(3_250) && got < ms(3_450), "{got:?}");
+    }
 }

@@ -22,7 +22,9 @@
 //!     deferral lanes (`deferral.rs`: lambdas by the lift kept for last). Different rankings
 //!     win on different maps, so each gets a lane of its own rather than a blend;
 //!   - restarts (`restart.rs`): the same beam from a cut of the lane's best route, so that the
-//!     width goes to the end game of the most promising collection order;
+//!     width goes to the end game of the most promising collection order, or after an opening
+//!     (`openings.rs`: a walk onto a trampoline and the jump), so that routes that jump first
+//!     are not ranked out before the jump pays;
 //!   - the end-game run (`endgame.rs`): a very wide beam over the last collections while the
 //!     best route collects everything but loses the lift;
 //!   - local passes on the best route: the order of collections changed (`reorder.rs`), single

@@ -5,7 +5,8 @@
 //!
 //! - `lane.rs`: a lane of the layered beam over macro moves, its configurations in turn with
 //!   growing widths; `guided.rs` and `deferral.rs` make the lanes that rank states otherwise.
-//! - `restart.rs`: the same beam restarted from a cut of the lane's best route.
+//! - `restart.rs`: the same beam restarted from a cut of the lane's best route, or after an
+//!   opening (a first jump, `openings.rs`).
 //! - `endgame.rs`: a wide beam over the last collections when the best route loses the lift.
 //! - `reorder.rs`, `edits.rs`, `pairs.rs`, `shortcuts.rs`, `traps.rs`: local passes over the
 //!   best route.

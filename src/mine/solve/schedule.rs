@@ -16,12 +16,11 @@
 //!    the local passes (reorder, single edits, pairs of edits; the trap pass once) for at most a
 //!    second if the best route changed and does not lose the lift; then slices of at most 3 s, from
 //!    3 s on, of the single-command beam while it has had less than its share (a third of the time
-//!    until 10 s, three quarters of it after; in budgets under 15 s "10 s" is two thirds of the
-//!    budget), of the continuations while they have had less than theirs (a quarter of the time
-//!    until 10 s, an eighth after; half that once they take arrivals as long as the route) and of
-//!    the replans (an eighth of the time after 10 s), unless the best
-//!    route loses the lift; in the beam's time, the pair pass on its near misses (a second each at
-//!    most). The beam goes first: when a win comes late, after a lost lift, both are owed seconds,
+//!    until 10 s, three quarters of it after), of the continuations while they have had less than
+//!    theirs (a quarter of the time until 10 s, an eighth after; half that once they take arrivals
+//!    as long as the route) and of the replans (an eighth of the time after 10 s), unless the best
+//!    route loses the lift (in budgets under 15 s, "10 s" is two thirds of the budget for all
+//!    three); in the beam's time, the pair pass on its near misses (a second each at most). The beam goes first: when a win comes late, after a lost lift, both are owed seconds,
 //!    and the beam's run from after the last shave is what polishes such a win (horock3). A run of
 //!    that beam cut at the end of its slice also resumes after each configuration of a turn while
 //!    it is owed time (a turn of wide beams takes seconds). Those slices do not count as the lane's

@@ -101,17 +101,10 @@ pub(crate) fn goals_key(m: &Mine) -> u64 {
     h.finish()
 }
 
-/// [`goals_key`] of `m`, a state of the mine `t` was made for.
-pub(crate) fn goals_key_in(t: &Tables, m: &Mine) -> u64 {
-    let mut h = FxHasher::default();
-    each_goal(t, m, |c| h.write_usize(c));
-    h.finish()
-}
-
 /// The goals of `m`, a state of the mine `t` was made for (lambdas and higher-order rocks,
 /// then the lift if the map has one), and the weight of their spanning tree (`cache` keeps the
-/// trees by goal layout, [`goals_key`]).
-pub(crate) fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32) {
+/// trees by goal layout), and that layout's key: the same as [`goals_key`] of `m`.
+pub(crate) fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u32>) -> (Vec<usize>, u32, u64) {
     let (mut g, mut h) = (Vec::new(), FxHasher::default());
     each_goal(t, m, |c| {
         g.push(c);
@@ -120,8 +113,9 @@ pub(crate) fn goals_and_tree(t: &Tables, m: &Mine, cache: &mut FxHashMap<u64, u3
     if m.lift != NONE {
         g.push(m.lift);
     }
-    let tree = *cache.entry(h.finish()).or_insert_with(|| tree_weight(t, &g));
-    (g, tree)
+    let key = h.finish();
+    let tree = *cache.entry(key).or_insert_with(|| tree_weight(t, &g));
+    (g, tree, key)
 }
 
 /// The moves a state still needs by the relaxed estimate: the spanning tree over its goals
@@ -168,7 +162,7 @@ mod tests {
         // nearest goal is 2 moves away; the route RRRRR takes 5.
         let mine = Mine::parse("########\n#R.\\.\\L\n########").unwrap();
         let t = Tables::new(&mine, 1 << 20).unwrap();
-        let (goals, tree) = goals_and_tree(&t, &mine, &mut Default::default());
+        let (goals, tree, _) = goals_and_tree(&t, &mine, &mut Default::default());
         assert_eq!((goals.len(), tree), (3, 3));
         assert_eq!(estimate(&t, &mine, &goals, tree), 5);
         assert_eq!(mine.clone().run("RRRRR").score, 2 * 75 - 5);
@@ -182,14 +176,14 @@ mod tests {
         let mine = Mine::parse("#########\n#....@..#\n#R.\\...L#\n#########").unwrap();
         let t = Tables::new(&mine, 1 << 20).unwrap();
         let cache = &mut Default::default();
-        let (goals, tree) = goals_and_tree(&t, &mine, cache);
+        let (goals, tree, _) = goals_and_tree(&t, &mine, cache);
         let h = estimate(&t, &mine, &goals, tree);
         assert_eq!((goals.len(), tree, h), (3, 6, 8));
         assert_eq!(bound(&t, &mine, &goals, h, &mut Default::default()), 6);
         // No higher-order rock: the bound is the estimate.
         let plain = Mine::parse("#######\n#R.\\.L#\n#######").unwrap();
         let t = Tables::new(&plain, 1 << 20).unwrap();
-        let (goals, tree) = goals_and_tree(&t, &plain, &mut Default::default());
+        let (goals, tree, _) = goals_and_tree(&t, &plain, &mut Default::default());
         let h = estimate(&t, &plain, &goals, tree);
         assert_eq!((goals.len(), h), (2, 4));
         assert_eq!(bound(&t, &plain, &goals, h, &mut Default::default()), h);

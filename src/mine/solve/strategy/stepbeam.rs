@@ -10,7 +10,10 @@
 //! (`base/estimate.rs`). A state that could not beat the best route even if it collected
 //! everything in as many moves as the estimate without the higher-order rocks (a lower bound,
 //! wherever they fall) is dropped. States that differ only in earth no rock rests on
-//! are one (`coarse_hash`), within a layer and against the two layers before. A kept state
+//! are one (`coarse_hash`), within a layer and against the two layers before. A child is
+//! played, ranked and hashed once, as its layer is expanded; only the children kept are played
+//! again, to make the next layer (a layer holds states, its candidates their rank, hash and
+//! goals). A kept state
 //! that stands where the best route stood later, with the same goals left, plays the rest of
 //! the best route from there (`base/tail.rs`): the beam need not find the whole route again to
 //! gain from a shorter stretch of it (trampoline3: the first room's lambdas from its left end,
@@ -44,7 +47,7 @@ use super::{Cx, Strategy};
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
 use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
-use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, goals_key_in, same_goals, Tables};
+use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
 use crate::mine::solve::base::shared::{best_prefix, command, debug, stop_value, Shared};
@@ -157,6 +160,11 @@ struct Candidate {
     collected: u32,
     /// Parent index in the layer shifted left by 3, command code in the low bits.
     link: u32,
+    /// Its [`coarse_hash`], for the duplicate checks.
+    hash: u64,
+    /// The key of its goals left (as [`goals_and_tree`] gives it), for the cap on states with
+    /// the same goals.
+    goals: u64,
 }
 
 /// One run of the beam at one width, resumable between layers.
@@ -258,7 +266,7 @@ impl StepBeam {
     /// Widest run that a quarter of the memory limit holds on `mine` for routes of about
     /// `depth` moves (the states of two layers, the candidates, the parent links).
     fn max_width(mine: &Mine, sh: &Shared, depth: usize) -> usize {
-        let per_state = 2 * (mine.cells.len() + 320) + 6 * 24 + 3 * 16 + 4 * depth;
+        let per_state = 2 * (mine.cells.len() + 320) + 6 * std::mem::size_of::<Candidate>() + 3 * 16 + 4 * depth;
         (sh.memory_limit / MEMORY_PART / per_state).clamp(1, 1 << 28)
     }
 
@@ -460,7 +468,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                 if over() {
                     return out;
                 }
-                let (goals, tree) = goals_and_tree(t, m, cache);
+                let (goals, tree, key) = goals_and_tree(t, m, cache);
                 for (code, &c) in COMMANDS.iter().enumerate() {
                     if c == b'S' && !beard_nearby(m) {
                         continue;
@@ -488,11 +496,11 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                         continue;
                     }
                     let fresh;
-                    let (g, tree) = if same_goals(m, child, &goals) {
-                        (&goals[..], tree)
+                    let (g, tree, key) = if same_goals(m, child, &goals) {
+                        (&goals[..], tree, key)
                     } else {
                         fresh = goals_and_tree(t, child, cache);
-                        (&fresh.0[..], fresh.1)
+                        (&fresh.0[..], fresh.1, fresh.2)
                     };
                     // Ranked by the estimate, dropped by the bound (no higher than the estimate;
                     // they differ where higher-order rocks are left).
@@ -500,7 +508,8 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                     if ceiling(child, h) <= best && ceiling(child, bound(t, child, g, h, bounds)) <= best {
                         continue;
                     }
-                    out.push(Candidate { h, collected: child.collected as u32, link });
+                    let hash = coarse_hash(child);
+                    out.push(Candidate { h, collected: child.collected as u32, link, hash, goals: key });
                 }
                 out
             },
@@ -513,55 +522,47 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
     if over() {
         return None;
     }
-    // The best candidates first; each is played again (and hashed) only when its turn comes,
-    // in batches a little larger than the places left.
+    // The best candidates first, but for duplicates of states kept in this layer or the two
+    // before, and past the cap on states with the same goals left.
     cands.sort_unstable_by_key(|c| (c.h, std::cmp::Reverse(c.collected), c.link));
     let mut here = FxHashSet::default();
     let cap = (run.width / SAME_GOALS_PART).max(1);
     let mut per_goals: FxHashMap<u64, usize> = FxHashMap::default();
     let mut kept = Vec::with_capacity(run.width.min(cands.len()));
-    let mut next = Vec::with_capacity(run.width.min(cands.len()));
-    let layer = &run.layer;
-    let mut from = 0;
-    while kept.len() < run.width && from < cands.len() {
-        let left = run.width - kept.len();
-        let batch = &cands[from..(from + left + left / 8 + 64).min(cands.len())];
-        from += batch.len();
-        let made: Vec<(Mine, u64, u64)> = batch
-            .par_iter()
-            .map(|c| {
-                let mut child = layer[(c.link >> 3) as usize].clone();
-                work::step(&mut child, command(COMMANDS[(c.link & 7) as usize]));
-                let h = coarse_hash(&child);
-                let g = goals_key_in(t, &child);
-                (child, h, g)
-            })
-            .collect();
-        for ((child, h, g), c) in made.into_iter().zip(batch) {
-            if kept.len() >= run.width {
-                break;
-            }
-            if run.seen.iter().any(|s| s.contains(&h)) || !here.insert(h) {
-                continue;
-            }
-            let n = per_goals.entry(g).or_insert(0);
-            if *n >= cap {
-                continue;
-            }
+    for c in &cands {
+        if kept.len() >= run.width {
+            break;
+        }
+        if run.seen.iter().any(|s| s.contains(&c.hash)) || !here.insert(c.hash) {
+            continue;
+        }
+        let n = per_goals.entry(c.goals).or_insert(0);
+        if *n < cap {
             *n += 1;
-            if let Some((v, rest)) = run.tail.splice(&child) {
-                if v > sh.best_score.load(Ordering::Relaxed) {
-                    let mut route = child_route(&run.prefix, &run.links, c.link);
-                    route.extend_from_slice(rest);
-                    let (route, v) = best_prefix(mine, &route);
-                    sh.offer(v, &route);
-                }
-            }
             kept.push(c.link);
-            next.push(child);
         }
     }
     drop(cands);
+    // Only the states kept are played again.
+    let layer = &run.layer;
+    let next: Vec<Mine> = kept
+        .par_iter()
+        .map(|&link| {
+            let mut child = layer[(link >> 3) as usize].clone();
+            work::step(&mut child, command(COMMANDS[(link & 7) as usize]));
+            child
+        })
+        .collect();
+    for (child, &link) in next.iter().zip(&kept) {
+        if let Some((v, rest)) = run.tail.splice(child) {
+            if v > sh.best_score.load(Ordering::Relaxed) {
+                let mut route = child_route(&run.prefix, &run.links, link);
+                route.extend_from_slice(rest);
+                let (route, v) = best_prefix(mine, &route);
+                sh.offer(v, &route);
+            }
+        }
+    }
     run.links.push(kept);
     run.seen.push_back(here);
     if run.seen.len() > 2 {

@@ -14,9 +14,9 @@
 //! played, ranked and hashed once, as its layer is expanded; only the children kept are played
 //! again, to make the next layer (a layer holds states, its candidates their rank, hash and
 //! goals). A kept state that stands where the best route stood later, with the same goals
-//! left, plays the rest of the best route from there (`base/tail.rs`): the beam need not find the whole route again to
-//! gain from a shorter stretch of it (trampoline3: the first room's lambdas from its left end,
-//! two moves fewer).
+//! left, plays the rest of the best route from there (`base/tail.rs`): the beam need not find
+//! the whole route again to gain from a shorter stretch of it (trampoline3: the first room's
+//! lambdas from its left end, two moves fewer).
 //! States with the same lambdas and higher-order rocks left take at most a sixteenth of a
 //! layer ([`SAME_GOALS_PART`]), so that the layer holds many collection orders, not the
 //! variants of one.

@@ -523,7 +523,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
     }
     // The best candidates first, but for duplicates of states kept in this layer or the two
     // before, and past the cap on states with the same goals left.
-    cands.sort_unstable_by_key(|c| (c.h, std::cmp::Reverse(c.collected), c.link));
+    cands.par_sort_unstable_by_key(|c| (c.h, std::cmp::Reverse(c.collected), c.link));
     let mut here = FxHashSet::default();
     let cap = (run.width / SAME_GOALS_PART).max(1);
     let mut per_goals: FxHashMap<u64, usize> = FxHashMap::default();

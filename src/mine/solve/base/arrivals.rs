@@ -326,10 +326,50 @@ pub(crate) fn arrivals(
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use super::{arrivals, layout_hash, relaxed_distances, tables, Ask, MAX_STATES};
+    use super::{arrivals, coarse_hash, layout_hash, relaxed_distances, tables, Ask, MAX_STATES};
     use crate::mine::map::Mine;
     use crate::mine::solve::base::replay::Plan;
     use crate::mine::solve::base::shared::{sample_map, Shared};
+
+    /// A mine of four rows 23 cells wide (walls at both ends and below; the parser adds the
+    /// border): a rock in column 5 of the top row (row 0), the robot in column 1 of row 1,
+    /// earth to the lift; edited at each `(row, column, tile)` of `edits`.
+    fn edited(edits: &[(usize, usize, char)]) -> Mine {
+        let mut rows: Vec<Vec<char>> =
+            ["#....*................#", "#R...................L#", "#\\\\...............#", "#######################"]
+                .iter()
+                .map(|r| r.chars().collect())
+                .collect();
+        for &(row, column, tile) in edits {
+            rows[row][column] = tile;
+        }
+        let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+        Mine::parse(&text.join("\n")).unwrap()
+    }
+
+    #[test]
+    fn the_coarse_hash_counts_earth_as_empty_unless_a_rock_is_above_it() {
+        // The rows with the border columns between them are 98 cells: hashed 16 at a time, the
+        // last two (the top row's column 21 and its wall) one by one; edits fall in both parts.
+        let base = coarse_hash(&edited(&[]));
+        // Earth dug where no rock is above: the same state.
+        for (row, column) in [(1, 10), (1, 19), (0, 21), (2, 7)] {
+            assert_eq!(coarse_hash(&edited(&[(row, column, ' ')])), base, "row {row} column {column}");
+        }
+        // Earth straight or diagonally under the rock holds it: another state.
+        for column in [4, 5, 6] {
+            assert_ne!(coarse_hash(&edited(&[(1, column, ' ')])), base, "column {column}");
+        }
+        // A lambda or a rock for earth: other states, in either part of the grid.
+        for (row, column, tile) in [(1, 12, '\\'), (1, 12, '*'), (0, 21, '\\'), (0, 21, '*')] {
+            assert_ne!(coarse_hash(&edited(&[(row, column, tile)])), base, "{tile} at row {row} column {column}");
+        }
+        // The robot one cell on, the earth it stood on dug: the same layout (the robot's cell
+        // counts as empty), but the robot's cell is part of the state.
+        let moved = edited(&[(1, 1, ' '), (1, 2, 'R')]);
+        assert_eq!(layout_hash(&moved), layout_hash(&edited(&[])));
+        assert_ne!(coarse_hash(&moved), base);
+    }
 
     #[test]
     fn relaxed_distances_pass_rocks_and_jump_trampolines() {

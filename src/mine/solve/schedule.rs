@@ -20,10 +20,11 @@
 //!    theirs (a quarter of the time until 10 s, an eighth after; half that once they take arrivals
 //!    as long as the route) and of the replans (an eighth of the time after 10 s), unless the best
 //!    route loses the lift (in budgets under 15 s, "10 s" is two thirds of the budget for all
-//!    three); in the beam's time, the pair pass on its near misses (a second each at most). The beam goes first: when a win comes late, after a lost lift, both are owed seconds,
-//!    and the beam's run from after the last shave is what polishes such a win (horock3). A run of
-//!    that beam cut at the end of its slice also resumes after each configuration of a turn while
-//!    it is owed time (a turn of wide beams takes seconds). Those slices do not count as the lane's
+//!    three); in the beam's time, the pair pass on its near misses (a second each at most). The
+//!    beam goes first: when a win comes late, after a lost lift, both are owed seconds, and the
+//!    beam's run from after the last shave is what polishes such a win (horock3). A run of that
+//!    beam cut at the end of its slice also resumes after each configuration of a turn while it
+//!    is owed time (a turn of wide beams takes seconds). Those slices do not count as the lane's
 //!    time. Last, the shortcut pass over the routes that tie with the best (a second at most).
 //! 3. The last eighth of the budget (16 s at most): the reorder pass with blocks moved any
 //!    distance (three quarters of it), the shortcut pass (an eighth), the edit pass, the pair

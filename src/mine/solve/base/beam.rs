@@ -15,7 +15,7 @@
 use super::moves::{beard_nearby, bfs, bfs_in, has_beards, rebuild, Kind, Quota};
 use super::paths::{path_avoiding, play_path, walk, Walk};
 use super::reach::{loss_of, loss_of_cached};
-use super::shared::{command, stop_value, Shared};
+use super::shared::{command, play, stop_value, Shared};
 use super::work;
 use crate::mine::map::{is_rock, Mine, RAZOR};
 use crate::mine::score::Ending;
@@ -321,9 +321,7 @@ fn trim(layer: &mut Vec<Node>, cap: usize, buckets: usize) {
 /// short by the stop conditions.
 pub(crate) fn run(start: &Mine, prefix: &[u8], sh: &Shared, p: &Params, deadline: Instant) -> bool {
     let mut played = start.clone();
-    for &c in prefix {
-        work::step(&mut played, command(c));
-    }
+    play(&mut played, prefix);
     if played.ending.is_some() {
         return true;
     }

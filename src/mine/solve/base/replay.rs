@@ -4,7 +4,7 @@
 //! before any command of a route, for the edit passes).
 
 use super::reach::blocked;
-use super::shared::command;
+use super::shared::{command, play};
 use super::work;
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
@@ -140,9 +140,7 @@ impl<'r> Snapshots<'r> {
     /// The state before command `i` of the route (`i` at most its length).
     pub(crate) fn before(&self, i: usize) -> Mine {
         let mut m = self.states[i / self.every].clone();
-        for &c in &self.route[i - i % self.every..i] {
-            work::step(&mut m, command(c));
-        }
+        play(&mut m, &self.route[i - i % self.every..i]);
         m
     }
 }

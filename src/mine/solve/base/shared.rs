@@ -330,6 +330,13 @@ pub(crate) fn command(c: u8) -> Command {
     Command::from_char(c as char).unwrap_or(Command::Wait)
 }
 
+/// Plays `route` on `m`, every command counted by the work clock ([`work::step`]).
+pub(crate) fn play(m: &mut Mine, route: &[u8]) {
+    for &c in route {
+        work::step(m, command(c));
+    }
+}
+
 /// The value of stopping here, as the judges score a route that ends here: the score with the
 /// ending's bonus if the game ended, else as an abort (a route that runs out scores so, spec
 /// "Ending checks"); `i64::MIN` past the route limit ([`Mine::route_limit`]: the judges play

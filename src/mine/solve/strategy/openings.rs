@@ -11,8 +11,7 @@
 
 use crate::mine::map::{Mine, NONE, TRAMP};
 use crate::mine::solve::base::moves::{bfs_in, rebuild, Quota, DIRS};
-use crate::mine::solve::base::shared::command;
-use crate::mine::solve::base::work;
+use crate::mine::solve::base::shared::play;
 
 /// At most this many openings (the nearest trampolines first).
 const MAX_OPENINGS: usize = 3;
@@ -43,9 +42,7 @@ pub(crate) fn openings(mine: &Mine) -> Vec<Vec<u8>> {
             .min_by_key(Vec::len);
         let Some(walk) = best else { continue };
         let mut m = mine.clone();
-        for &c in &walk {
-            work::step(&mut m, command(c));
-        }
+        play(&mut m, &walk);
         if m.ending.is_none() && m.tramp_pos[i] == NONE && !walks.contains(&walk) {
             walks.push(walk);
         }

@@ -49,7 +49,7 @@ use crate::mine::solve::base::arrivals::{coarse_hash, COMMANDS};
 use crate::mine::solve::base::estimate::{bound, ceiling, estimate, goals_and_tree, same_goals, Tables};
 use crate::mine::solve::base::moves::beard_nearby;
 use crate::mine::solve::base::replay::{Plan, Replay};
-use crate::mine::solve::base::shared::{best_prefix, command, debug, stop_value, Shared};
+use crate::mine::solve::base::shared::{best_prefix, command, debug, play, stop_value, Shared};
 use crate::mine::solve::base::tail::Tail;
 use crate::mine::solve::base::work;
 use rayon::prelude::*;
@@ -382,9 +382,7 @@ impl Run {
     fn new(mine: &Mine, sh: &Shared, prefix: Vec<u8>, width: usize, best: i64, series: usize) -> Run {
         let tail = Tail::new(mine, &sh.best_route(), sh.best_score.load(Ordering::Relaxed));
         let mut start = mine.clone();
-        for &c in &prefix {
-            work::step(&mut start, command(c));
-        }
+        play(&mut start, &prefix);
         let (links, seen) = (Vec::new(), VecDeque::new());
         Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new(), tail, started: sh.now() }
     }

@@ -13,7 +13,8 @@
 //! - `continuations.rs`: the shortcut arrivals played on by narrow beams.
 //! - `replans.rs`: the beam from the best route's states a quarter, half and three quarters
 //!   of the way, for other plans of the rest.
-//! - `stepbeam.rs`: a beam over single commands.
+//! - `stepbeam.rs`: a beam over single commands; `waypoints.rs` finds one of its starting
+//!   points, another way to the best route's first shave.
 
 pub(crate) mod continuations;
 pub(crate) mod deferral;
@@ -29,6 +30,7 @@ pub(crate) mod restart;
 pub(crate) mod shortcuts;
 pub(crate) mod stepbeam;
 pub(crate) mod traps;
+pub(crate) mod waypoints;
 
 use super::base::beam::Params;
 use super::base::shared::Shared;

@@ -22,26 +22,28 @@
 //! variants of one.
 //!
 //! It finds wins the macro moves never reach (horock1: a win in 67 moves where theirs takes 75).
-//! Runs from the start take turns, by time, with runs from cuts of the best route: after its
-//! last shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route
-//! at a width the whole route could not have). Each starting point has its own series of
-//! runs, the width growing run after run (four times from the start, from a quarter of
-//! [`FIRST_WIDTH`]; twice from a cut, from [`FIRST_WIDTH`] or, far from the route's end, from
-//! less: [`first_cut_width`]) up to what a quarter of the memory limit holds. Before the first
-//! run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one after the last
-//! shave) has a run: they take milliseconds to a few seconds, and
-//! a run, once begun, holds the beam until it ends, so at short budgets a first run from the
-//! start would leave them none. After that the cut whose next
-//! run should take least time goes first, so that the end games near the end are searched
-//! wide early and those further back as wide as time allows (flood4: a win in 129 moves from
-//! 8 lambdas back at width 32768, where the route it started from took 132; beard2, whose last
-//! ten lambdas lie within 20 moves: a win in 128 moves from move 65 of one in 136). A run that
-//! would not end before the deadline, at the pace of the last one of its series, is not begun.
-//! A run is resumed layer by layer between the lanes' turns. The wins of a run from the start
-//! that come near the best route without beating it, one for each collection order, go to the
-//! pair-edit pass (`pairs.rs`), which may tighten them past it.
+//! Runs from the start take turns, by time, with runs from cuts of the best route: after its last
+//! shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route at a width
+//! the whole route could not have); and from after another way to its first shave, one that
+//! collects more on the way (`waypoints.rs`; not a prefix of the route). Each starting point has
+//! its own series of runs, the width growing run after run (four times from the start, from a
+//! quarter of [`series::FIRST_WIDTH`]; twice from a cut, from [`series::FIRST_WIDTH`] or, far from
+//! the route's end, from less: [`first_cut_width`]) up to what a quarter of the memory limit holds.
+//! Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one
+//! after the last shave) has a run: they take milliseconds to a few seconds, and a run, once begun,
+//! holds the beam until it ends, so at short budgets a first run from the start would leave them
+//! none. After that the cut whose next run should take least time goes first, so that the end games
+//! near the end are searched wide early and those further back as wide as time allows (flood4: a
+//! win in 129 moves from 8 lambdas back at width 32768, where the route it started from took 132;
+//! beard2, whose last ten lambdas lie within 20 moves: a win in 128 moves from move 65 of one in
+//! 136). A run that would not end before the deadline, at the pace of the last one of its series,
+//! is not begun. A run is resumed layer by layer between the lanes' turns. The wins of a run from
+//! the start that come near the best route without beating it, one for each collection order, go to
+//! the pair-edit pass (`pairs.rs`), which may tighten them past it.
 
+use super::waypoints::Waypoints;
 use super::{Cx, Strategy};
+use series::{all_series, first_cut_width, Origin, Series};
 // The commands tried from each state; a command's code in the parent links is its index there.
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
@@ -62,59 +64,6 @@ use std::time::{Duration, Instant};
 /// The part of the memory limit the runs may take (a quarter).
 const MEMORY_PART: usize = 4;
 
-/// Where a run starts: the start, or a cut of the best route.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Origin {
-    Start,
-    /// Just after the best route's last shave. The estimate knows nothing of beards, so runs
-    /// from the start lose the routes that fetch razors and shave on the way to the lift; from
-    /// after the shave the rest is collecting.
-    Shave,
-    /// Just after the best route collected its lambda number `L - n` (`L`: the lambdas it
-    /// collects; [`Replay::cut`]).
-    Back(usize),
-}
-
-impl Origin {
-    /// How many times wider each run of its series is than the last: [`START_GROWTH`] from
-    /// the start, twice from a cut.
-    fn growth(self) -> usize {
-        if self == Origin::Start {
-            START_GROWTH
-        } else {
-            2
-        }
-    }
-
-    /// The length of the prefix of `route` (played in `replay`) where a run starts, or None if
-    /// the route has no such cut (no shave; fewer lambdas).
-    fn at(self, route: &[u8], replay: &Replay) -> Option<usize> {
-        match self {
-            Origin::Start => Some(0),
-            Origin::Shave => route.iter().rposition(|&c| c == b'S').map(|i| i + 1),
-            Origin::Back(n) => replay.cut(n),
-        }
-    }
-}
-
-/// The starting points of the runs on a map with `lambdas` lambdas: the start, after the last
-/// shave, and `n` lambdas before the end for `n` in 1, 2 ... 8, 10, 12, 15 ... (each about a
-/// quarter further back than the one before, while the route has that many).
-fn starting_points(lambdas: usize) -> Vec<Origin> {
-    let mut points = vec![Origin::Start, Origin::Shave];
-    let mut back = 1;
-    while back < lambdas {
-        points.push(Origin::Back(back));
-        back += (back / 4).max(1);
-    }
-    points
-}
-
-/// A fresh series of runs for each starting point of a map with `lambdas` lambdas.
-fn all_series(lambdas: usize) -> Vec<(Origin, Series)> {
-    starting_points(lambdas).into_iter().map(|p| (p, Series::new(p))).collect()
-}
-
 /// At most a `1 / SAME_GOALS_PART` part of a layer's width goes to states with the same goals
 /// left (the same lambdas and higher-order rocks on the map). Without the cap the best-ranked
 /// collection order fills the layer with its variants, and the beam loses the orders whose
@@ -127,31 +76,9 @@ const NEAR_MISS: i64 = 4;
 /// Near misses kept per run, each of another collection order.
 const NEAR_KEPT: usize = 3;
 
-/// How much wider each run from the start is than the last. The runs before the last one of a
-/// search are time lost; growing four times, they take a third of its time, not as much as it
-/// (horock1 at 150 s: the run at 65536 that finds the trampoline's collection order ends at
-/// about 100 s, not 140 s).
-const START_GROWTH: usize = 4;
-
 /// The cuts at most this many lambdas before the end each have a run before the first run
 /// from the start.
 const NEAR_CUTS: usize = 8;
-
-/// Width of the first run.
-const FIRST_WIDTH: usize = 4096;
-
-/// The route length after a cut up to which its first run is [`FIRST_WIDTH`] wide.
-const FIRST_CUT_MOVES: usize = 100;
-
-/// The first run from a cut with `left` moves of the best route after it costs about as much as
-/// one [`FIRST_WIDTH`] wide over [`FIRST_CUT_MOVES`] moves: its width is the largest power of two
-/// within that, from a quarter of [`FIRST_WIDTH`] to [`FIRST_WIDTH`]. Runs from cuts far back
-/// on a long route then take a second, not several, and the cuts behind them come in time
-/// (beard4 at 15 s: 2048 wide from 113 to 44 moves into a route of 223 moves).
-fn first_cut_width(left: usize) -> usize {
-    let affordable = FIRST_WIDTH * FIRST_CUT_MOVES / left.max(1);
-    (1 << affordable.max(1).ilog2()).clamp(FIRST_WIDTH / 4, FIRST_WIDTH)
-}
 
 /// A child of the current layer, before the layer is trimmed.
 struct Candidate {
@@ -190,44 +117,11 @@ struct Run {
     started: Instant,
 }
 
-/// The runs from one starting point: the width of the next one, how long the last one took,
-/// and whether they wait for a new best score.
-#[derive(Clone)]
-struct Series {
-    width: usize,
-    /// Time the last finished run took, and the run under way so far.
-    last: Duration,
-    running: Duration,
-    /// The best score when its last run at the widest width started (no run until it changes).
-    idle: Option<i64>,
-    /// The wall-clock time from the start of its last finished run to its end (the other
-    /// strategies' turns included).
-    last_wall: Duration,
-}
-
-impl Series {
-    fn new(from: Origin) -> Series {
-        Series {
-            width: if from == Origin::Start { FIRST_WIDTH / START_GROWTH } else { FIRST_WIDTH },
-            last: Duration::ZERO,
-            running: Duration::ZERO,
-            idle: None,
-            last_wall: Duration::ZERO,
-        }
-    }
-
-    /// How long its next run from `from` is expected to take: as many times as long as its
-    /// last one as it is wider ([`Origin::growth`]); a first run none.
-    fn next_takes(&self, from: Origin) -> Duration {
-        self.last * from.growth() as u32
-    }
-}
-
 /// The single-command beam's state between the search's turns.
 pub(crate) struct StepBeam {
     tables: Option<Option<Tables>>,
     run: Option<Run>,
-    /// The runs from each starting point ([`starting_points`] of the map's lambdas).
+    /// The runs from each starting point ([`series::starting_points`] of the map's lambdas).
     series: Vec<(Origin, Series)>,
     /// Time taken by the runs from the start and by those from the cuts.
     spent_by: [Duration; 2],
@@ -235,6 +129,9 @@ pub(crate) struct StepBeam {
     near: Vec<Vec<u8>>,
     /// Time spent so far.
     pub(crate) spent: Duration,
+    /// The cut for [`Origin::Waypoint`], found again when the best route's first shaving
+    /// changes.
+    waypoints: Waypoints,
 }
 
 impl StepBeam {
@@ -246,6 +143,7 @@ impl StepBeam {
             spent_by: [Duration::ZERO; 2],
             near: Vec::new(),
             spent: Duration::ZERO,
+            waypoints: Waypoints::default(),
         }
     }
 
@@ -271,7 +169,7 @@ impl StepBeam {
 
     /// Advances the runs layer by layer until `until` (a layer under way finishes unless the
     /// deadline or the stop conditions come first); a finished run's series starts again wider
-    /// ([`START_GROWTH`] times from the start, twice from a cut). Once its width no longer
+    /// ([`series::START_GROWTH`] times from the start, twice from a cut). Once its width no longer
     /// grows, a series runs again only when the best score has changed (it prunes more).
     fn step(&mut self, mine: &Mine, sh: &Shared, until: Instant, deadline: Instant) {
         let t0 = sh.now();
@@ -339,18 +237,24 @@ impl StepBeam {
         let fits = |from: Origin, s: &Series| {
             s.last_wall.is_zero() || sh.now() + s.last_wall * from.growth() as u32 <= deadline
         };
+        // Where each cut's run starts: a prefix of the best route, or the waypoint's cut.
+        let waypoint = self.waypoints.cut(mine, &route, sh, deadline);
+        let prefix = |from: Origin| match from {
+            Origin::Waypoint => waypoint.clone(),
+            _ => from.at(&route, &replay).map(|at| route[..at].to_vec()),
+        };
         let cut = self
             .series
             .iter()
             .enumerate()
             .filter(|(_, (from, s))| *from != Origin::Start && ready(s) && fits(*from, s))
-            .filter_map(|(i, (from, s))| Some((s.next_takes(*from), i, from.at(&route, &replay)?)))
+            .filter_map(|(i, (from, s))| Some((s.next_takes(*from), i, prefix(*from)?)))
             .min();
         let start = self.series.iter().position(|(from, s)| *from == Origin::Start && ready(s) && fits(*from, s));
         // What each side will have taken once its next run ends.
         let start_after =
             start.map_or(Duration::MAX, |i| self.spent_by[0] + self.series[i].1.next_takes(Origin::Start));
-        let cut_after = cut.map_or(Duration::MAX, |(next, _, _)| self.spent_by[1] + next);
+        let cut_after = cut.as_ref().map_or(Duration::MAX, |(next, _, _)| self.spent_by[1] + *next);
         // Before the first run from the start, one run from each cut near the end.
         let near_first = self.spent_by[0].is_zero()
             && self.series.iter().any(|(from, s)| {
@@ -359,12 +263,12 @@ impl StepBeam {
                     && from.at(&route, &replay).is_some()
             });
         let start_turn = start.is_some() && (cut.is_none() || (!near_first && start_after <= cut_after));
-        let (i, at) = if start_turn { (start?, 0) } else { cut.map(|(_, j, at)| (j, at))? };
+        let (i, prefix) = if start_turn { (start?, Vec::new()) } else { cut.map(|(_, j, p)| (j, p))? };
         let series = &mut self.series[i].1;
         if !start_turn && series.last_wall.is_zero() {
-            series.width = first_cut_width(route.len() - at);
+            series.width = first_cut_width(route.len().saturating_sub(prefix.len()));
         }
-        Some(Run::new(mine, sh, route[..at].to_vec(), series.width, best, i))
+        Some(Run::new(mine, sh, prefix, series.width, best, i))
     }
 }
 
@@ -590,5 +494,6 @@ fn route_to(links: &[Vec<u32>], mut i: usize) -> Vec<u8> {
     route
 }
 
+mod series;
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,7 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::{
-    advance, all_series, first_cut_width, route_to, starting_points, Ended, Origin, Run, Series, StepBeam, Tables,
-    COMMANDS,
-};
+use super::series::starting_points;
+use super::{advance, all_series, first_cut_width, route_to, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
 use crate::mine::solve::base::shared::{sample_map, Shared};
 use std::sync::atomic::Ordering;
@@ -22,9 +20,9 @@ fn the_cuts_step_back_a_quarter_further_each() {
         })
         .collect();
     assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 18, 22, 27]);
-    assert_eq!(starting_points(11)[..2], [Origin::Start, Origin::Shave]);
-    assert_eq!(starting_points(4)[2..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
-    assert_eq!(starting_points(1), [Origin::Start, Origin::Shave]);
+    assert_eq!(starting_points(11)[..3], [Origin::Start, Origin::Shave, Origin::Waypoint]);
+    assert_eq!(starting_points(4)[3..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
+    assert_eq!(starting_points(1), [Origin::Start, Origin::Shave, Origin::Waypoint]);
 }
 
 /// A new beam: the start's series from width 1024, the cuts' from 4096; before the first run

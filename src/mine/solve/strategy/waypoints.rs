@@ -48,8 +48,9 @@ impl Waypoints {
     /// The cut for `route`'s first shaving on `mine` (module doc), searched for (until
     /// `until`) when the shaving is not the one of the last call; None if the route shaves no
     /// beard or no cut beats it.
+    /// A beard that never grows (`Growth 0`) has no deadline to beat: no cut.
     pub(crate) fn cut(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Vec<u8>> {
-        if !has_beards(mine) {
+        if mine.growth == 0 || !has_beards(mine) {
             return None;
         }
         let shaving = first_shaving(mine, route)?;
@@ -112,7 +113,7 @@ fn cut(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Ve
     let bar = (shaving.collected, usize::MAX - shaving.moves);
     let dist = relaxed_distances(mine, shaving.cell);
     // The beard grows on the turns that are multiples of the growth rate.
-    let g = mine.growth.max(1);
+    let g = mine.growth;
     let deadline = (shaving.turn / g + 1) * g - 1;
     let quota = Quota { lambdas: 6, pushes: 2, digs: 2 };
     let mut best: Option<((usize, usize), Vec<u8>)> = None;
@@ -212,5 +213,29 @@ mod tests {
         assert_eq!(super::beard_cells(&m), 0);
         assert_eq!(first_shaving(&mine, &cut).map(|c: Shaving| c.moves), Some(m.moves));
         assert_eq!((m.collected, m.moves), (11, 46));
+    }
+
+    /// A beard that grows every 5 turns, shaved at move 3 from beside it (`RRS`): the cut takes
+    /// the lambda on the other side first and still shaves by move 5, before the growth can
+    /// come (`L`, `RRR` to stand beside the beard at move 4, `S`). With `Growth 3` it grows at
+    /// move 3, before the robot is back beside it, and with `Growth 0` it never grows: no cut.
+    #[test]
+    fn a_cut_shaves_before_the_next_growth_and_none_without_growth() {
+        let map = "#######\n#\\R  W#\n#L    #\n#######\n\nRazors 1\nGrowth ";
+        let sh = Shared::for_test(0, b"");
+        let until = Instant::now() + Duration::from_secs(60);
+        let mine = crate::mine::map::Mine::parse(&format!("{map}5\n")).unwrap();
+        let route = b"RRS";
+        let s = first_shaving(&mine, route).unwrap();
+        assert_eq!((s.turn, s.beards_left, s.collected, s.moves), (2, 0, 0, 3));
+        let cut = Waypoints::default().cut(&mine, route, &sh, until).unwrap();
+        assert_eq!(String::from_utf8_lossy(&cut), "LRRRS");
+        let mut m = mine.clone();
+        play(&mut m, &cut);
+        assert_eq!((m.collected, super::beard_cells(&m)), (1, 0));
+        let early = crate::mine::map::Mine::parse(&format!("{map}3\n")).unwrap();
+        assert!(Waypoints::default().cut(&early, route, &sh, until).is_none());
+        let never = crate::mine::map::Mine::parse(&format!("{map}0\n")).unwrap();
+        assert!(Waypoints::default().cut(&never, route, &sh, until).is_none());
     }
 }

@@ -1,14 +1,14 @@
 //! Shave waypoints: another way to the best route's first shave, one that collects more on
 //! the way. The single-command beam (`stepbeam.rs`) runs from after it, as from a cut.
 //!
-//! A beard grows into every empty cell around it once every `Growth` turns (spec: the mine,
-//! beards and razors), so a route that must pass it later shaves it while it is small: it
-//! walks to it early, at a cost that pays only at the end, when the lift is reached. The
-//! beams rank states of as many lambdas by their moves, and a state that collects lambdas on
-//! its way to the beard, to shave it a few turns later, ranks low until the shave and is gone
-//! by then. On horock3 the route of the beams walks to the beard first (its first shave at
-//! move 39, two lambdas collected); one that takes the left column first shaves at move 43
-//! with eleven, and wins with 8 points more.
+//! A beard grows into every empty cell around it on moves `g`, `2g` ... (`Growth g`; spec
+//! `mine.md`, "Commands and one step", the map update), so a route that must pass it later
+//! shaves it while it is small: it walks to it early, at a cost that pays only at the end, when
+//! the lift is reached. The beams rank states of as many lambdas by their moves, and a state
+//! that collects lambdas on its way to the beard, to shave it a few turns later, ranks low
+//! until the shave and is gone by then. On horock3 the route of the beams walks to the beard
+//! first (its first shave at move 39, two lambdas collected); one that takes the left column
+//! first shaves at move 43 with eleven, and wins with 8 points more.
 //!
 //! The waypoint is the robot's cell before the best route's first shave, and the deadline the
 //! last turn before the beard's next growth. A small beam over the macro moves (`base/moves.rs`:
@@ -48,6 +48,7 @@ impl Waypoints {
     /// The cut for `route`'s first shaving on `mine` (module doc), searched for (until
     /// `until`) when the shaving is not the one of the last call; None if the route shaves no
     /// beard or no cut beats it.
+    ///
     /// A beard that never grows (`Growth 0`) has no deadline to beat: no cut.
     pub(crate) fn cut(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Vec<u8>> {
         if mine.growth == 0 || !has_beards(mine) {

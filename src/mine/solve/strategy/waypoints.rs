@@ -172,7 +172,7 @@ fn shave_all(m: &Mine, route: &[u8], deadline: usize, beards_left: usize, sh: &S
         let b = bfs_in(&m, Quota { lambdas: 0, pushes: 0, digs: 0 }, None);
         let removes = |c: usize| m.around(c).iter().filter(|&&n| m.cells[n] == BEARD).count();
         let best = (0..m.cells.len())
-            .filter(|&c| (b.parent[c] != u32::MAX || c == m.robot) && m.cells[c] != BEARD)
+            .filter(|&c| b.parent[c] != u32::MAX && m.cells[c] != BEARD)
             .map(|c| (removes(c), c))
             .filter(|&(k, _)| k > 0)
             .map(|(k, c)| (usize::MAX - k, rebuild(&b.parent, &b.cmd, m.robot, c).len(), c))
@@ -189,7 +189,7 @@ fn shave_all(m: &Mine, route: &[u8], deadline: usize, beards_left: usize, sh: &S
         work::step(&mut m, command(b'S'));
         r.push(b'S');
     }
-    (m.ending.is_none()).then_some((m, r))
+    m.ending.is_none().then_some((m, r))
 }
 
 #[cfg(test)]

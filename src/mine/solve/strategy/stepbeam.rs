@@ -25,12 +25,15 @@
 //! Runs from the start take turns, by time, with runs from cuts of the best route: after its last
 //! shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route at a width
 //! the whole route could not have); and from after another way to its first shave, one that
-//! collects more on the way (`waypoints.rs`; not a prefix of the route). Each starting point has
-//! its own series of runs, the width growing run after run (four times from the start, from a
-//! quarter of [`series::FIRST_WIDTH`]; twice from a cut, from [`series::FIRST_WIDTH`] or, far from
-//! the route's end, from less: [`first_cut_width`]) up to what a quarter of the memory limit holds.
+//! collects more on the way (`waypoints.rs`; not a prefix of the route); and from after the
+//! shortest walk to its first lambda where the route takes longer to it ([`first_walk`]: time
+//! to deal with a rock set falling at the start). Each starting point has its own series of
+//! runs, the width growing run after run (four times from the start, from a quarter of
+//! [`series::FIRST_WIDTH`]; four times from the first walk, from twice it; twice from a cut,
+//! from [`series::FIRST_WIDTH`] or, far from the route's end, from less: [`first_cut_width`]) up
+//! to what a quarter of the memory limit holds.
 //! Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one
-//! after the last shave) has a run: they take milliseconds to a few seconds, and a run, once begun,
+//! after the last shave, the waypoint's, the first walk's) has a run: they take milliseconds to a few seconds, and a run, once begun,
 //! holds the beam until it ends, so at short budgets a first run from the start would leave them
 //! none. After that the cut whose next run should take least time goes first, so that the end games
 //! near the end are searched wide early and those further back as wide as time allows (flood4: a
@@ -43,7 +46,7 @@
 
 use super::waypoints::Waypoints;
 use super::{Cx, Strategy};
-use series::{all_series, first_cut_width, Origin, Series};
+use series::{all_series, first_cut_width, first_walk, Origin, Series};
 // The commands tried from each state; a command's code in the parent links is its index there.
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
@@ -237,10 +240,13 @@ impl StepBeam {
         let fits = |from: Origin, s: &Series| {
             s.last_wall.is_zero() || sh.now() + s.last_wall * from.growth() as u32 <= deadline
         };
-        // Where each cut's run starts: a prefix of the best route, or the waypoint's cut.
+        // Where each cut's run starts: a prefix of the best route, the waypoint's cut or the
+        // shortest walk to its first lambda.
         let waypoint = self.waypoints.cut(mine, &route, sh, deadline);
+        let walk = first_walk(mine, &route, &replay);
         let prefix = |from: Origin| match from {
             Origin::Waypoint => waypoint.clone(),
+            Origin::FirstWalk => walk.clone(),
             _ => from.at(&route, &replay).map(|at| route[..at].to_vec()),
         };
         let cut = self
@@ -264,8 +270,8 @@ impl StepBeam {
             });
         let start_turn = start.is_some() && (cut.is_none() || (!near_first && start_after <= cut_after));
         let (i, prefix) = if start_turn { (start?, Vec::new()) } else { cut.map(|(_, j, p)| (j, p))? };
-        let series = &mut self.series[i].1;
-        if !start_turn && series.last_wall.is_zero() {
+        let (from, series) = &mut self.series[i];
+        if !start_turn && series.last_wall.is_zero() && *from != Origin::FirstWalk {
             series.width = first_cut_width(route.len().saturating_sub(prefix.len()));
         }
         Some(Run::new(mine, sh, prefix, series.width, best, i))

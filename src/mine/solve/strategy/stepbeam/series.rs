@@ -1,7 +1,11 @@
 //! Where the single-command beam's runs start (the start, cuts of the best route, the
-//! waypoint's cut) and the series of runs from each, growing wider run after run.
+//! waypoint's cut, the shortest walk to the route's first lambda) and the series of runs from
+//! each, growing wider run after run.
 
+use crate::mine::map::Mine;
+use crate::mine::solve::base::moves::{bfs_in, rebuild, Quota};
 use crate::mine::solve::base::replay::Replay;
+use crate::mine::solve::base::shared::play;
 use std::time::Duration;
 
 /// Where a run starts: the start, or a cut of the best route.
@@ -18,13 +22,17 @@ pub(super) enum Origin {
     /// Just after another way to the best route's first shaving, one that collects more on
     /// the way (`waypoints.rs`); not a prefix of the best route.
     Waypoint,
+    /// Just after the shortest walk from the start to the best route's first lambda, where
+    /// the route takes longer to it ([`first_walk`]); not a prefix of the best route.
+    FirstWalk,
 }
 
 impl Origin {
     /// How many times wider each run of its series is than the last: [`START_GROWTH`] from
-    /// the start, twice from a cut.
+    /// the start and from the first walk (its runs cover nearly the whole route), twice from a
+    /// cut.
     pub(super) fn growth(self) -> usize {
-        if self == Origin::Start {
+        if matches!(self, Origin::Start | Origin::FirstWalk) {
             START_GROWTH
         } else {
             2
@@ -38,17 +46,17 @@ impl Origin {
             Origin::Start => Some(0),
             Origin::Shave => route.iter().rposition(|&c| c == b'S').map(|i| i + 1),
             Origin::Back(n) => replay.cut(n),
-            Origin::Waypoint => None,
+            Origin::Waypoint | Origin::FirstWalk => None,
         }
     }
 }
 
 /// The starting points of the runs on a map with `lambdas` lambdas: the start, after the last
-/// shave, after the waypoint's cut, and `n` lambdas before the end for `n` in 1, 2 ... 8, 10,
-/// 12, 15 ... (each about a quarter further back than the one before, while the route has
-/// that many).
+/// shave, after the waypoint's cut, after the shortest walk to the first lambda, and `n`
+/// lambdas before the end for `n` in 1, 2 ... 8, 10, 12, 15 ... (each about a quarter further
+/// back than the one before, while the route has that many).
 pub(super) fn starting_points(lambdas: usize) -> Vec<Origin> {
-    let mut points = vec![Origin::Start, Origin::Shave, Origin::Waypoint];
+    let mut points = vec![Origin::Start, Origin::Shave, Origin::Waypoint, Origin::FirstWalk];
     let mut back = 1;
     while back < lambdas {
         points.push(Origin::Back(back));
@@ -60,6 +68,35 @@ pub(super) fn starting_points(lambdas: usize) -> Vec<Origin> {
 /// A fresh series of runs for each starting point of a map with `lambdas` lambdas.
 pub(super) fn all_series(lambdas: usize) -> Vec<(Origin, Series)> {
     starting_points(lambdas).into_iter().map(|p| (p, Series::new(p))).collect()
+}
+
+/// The shortest walk from the start of `mine` to the cell where `route` (played in `replay`)
+/// collects its first lambda, as the macro moves' path search takes it (`base/moves.rs`), if
+/// it is shorter than the route's own way there and, played, collects that lambda with the
+/// robot alive. None otherwise, or if the route collects nothing.
+///
+/// A route's first moves are where runs from the start are narrowest to each collection
+/// order: a walk that spends moves on a rock set falling at the start, and pays only at the
+/// end, is ranked out within a few layers. On contest8 a rock falls down the shaft above the
+/// lift from the first turn; the best route takes its first lambda in 10 moves, the rock then
+/// resting above the lift. The shortest walk there takes 6, early enough to push the falling
+/// rock aside; from there a run 8192 wide finds 1973 (1963 before), where a run from the start
+/// needs about 90000.
+pub(super) fn first_walk(mine: &Mine, route: &[u8], replay: &Replay) -> Option<Vec<u8>> {
+    let first = replay.cut(replay.collections().checked_sub(1)?)?;
+    let mut at = mine.clone();
+    play(&mut at, &route[..first]);
+    let b = bfs_in(mine, Quota { lambdas: 0, pushes: 0, digs: 0 }, None);
+    if b.parent[at.robot] == u32::MAX {
+        return None;
+    }
+    let walk: Vec<u8> = rebuild(&b.parent, &b.cmd, mine.robot, at.robot).into_iter().map(|(c, _)| c).collect();
+    if walk.len() >= first {
+        return None;
+    }
+    let mut m = mine.clone();
+    play(&mut m, &walk);
+    (m.ending.is_none() && m.robot == at.robot && m.collected > 0).then_some(walk)
 }
 
 /// How much wider each run from the start is than the last. The runs before the last one of a
@@ -100,9 +137,16 @@ pub(super) struct Series {
 }
 
 impl Series {
+    /// A series whose first run is a quarter of [`FIRST_WIDTH`] wide from the start, twice it
+    /// from the first walk (from there 4096 misses contest8's 1973, 6144 finds it),
+    /// [`FIRST_WIDTH`] from a cut (less far from the route's end: [`first_cut_width`]).
     pub(super) fn new(from: Origin) -> Series {
         Series {
-            width: if from == Origin::Start { FIRST_WIDTH / START_GROWTH } else { FIRST_WIDTH },
+            width: match from {
+                Origin::Start => FIRST_WIDTH / START_GROWTH,
+                Origin::FirstWalk => 2 * FIRST_WIDTH,
+                _ => FIRST_WIDTH,
+            },
             last: Duration::ZERO,
             running: Duration::ZERO,
             idle: None,

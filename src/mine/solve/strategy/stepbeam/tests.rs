@@ -1,8 +1,9 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::series::starting_points;
+use super::series::{first_walk, starting_points};
 use super::{advance, all_series, first_cut_width, route_to, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
+use crate::mine::solve::base::replay::Replay;
 use crate::mine::solve::base::shared::{sample_map, Shared};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -20,12 +21,14 @@ fn the_cuts_step_back_a_quarter_further_each() {
         })
         .collect();
     assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 18, 22, 27]);
-    assert_eq!(starting_points(11)[..3], [Origin::Start, Origin::Shave, Origin::Waypoint]);
-    assert_eq!(starting_points(4)[3..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
-    assert_eq!(starting_points(1), [Origin::Start, Origin::Shave, Origin::Waypoint]);
+    let fixed = [Origin::Start, Origin::Shave, Origin::Waypoint, Origin::FirstWalk];
+    assert_eq!(starting_points(11)[..4], fixed);
+    assert_eq!(starting_points(4)[4..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
+    assert_eq!(starting_points(1), fixed);
 }
 
-/// A new beam: the start's series from width 1024, the cuts' from 4096; before the first run
+/// A new beam: the start's series from width 1024, the first walk's from 8192, the cuts' from
+/// 4096; before the first run
 /// from the start, one run from each cut up to 8 lambdas back (flood4's route has no shave),
 /// nearest first; then the start's turn.
 #[test]
@@ -36,7 +39,8 @@ fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
     beam.series = all_series(mine.lambdas_total);
     assert_eq!(beam.series[0].0, Origin::Start);
     assert_eq!(beam.series[0].1.width, 1024);
-    assert!(beam.series[1..].iter().all(|(_, s)| s.width == 4096));
+    assert_eq!((beam.series[3].0, beam.series[3].1.width), (Origin::FirstWalk, 8192));
+    assert!(beam.series[1..].iter().filter(|(from, _)| *from != Origin::FirstWalk).all(|(_, s)| s.width == 4096));
     let ms = Duration::from_millis;
     for back in 1..=8 {
         let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
@@ -226,4 +230,35 @@ fn a_first_run_far_from_the_routes_end_is_narrower() {
     assert_eq!(first_cut_width(200), 2048);
     assert_eq!(first_cut_width(201), 1024);
     assert_eq!(first_cut_width(1000), 1024);
+}
+
+/// contest8's best route after 15 s on one core before the first walk's runs: 1963, a win in
+/// 137 moves, its first lambda (the task's (8, 3)) at move 10.
+const CONTEST8_1963: &str = "UULLDDRLLULLLLRRRRRURRRRRRURRRRDDLLLRUUUURUUUULLULLLLLLUULLLLUUULLDDDDDDLDRDDDLLRRUUUULLDDURRUUUUUUULLRRRRRRRRRDDDDDDDRRDDDDDRRRDDDLLLLLD";
+
+#[test]
+fn a_run_from_the_first_walk_pushes_contest8s_falling_rock_aside() {
+    // The rock at (11, 16) falls down the shaft above the lift (11, 1) from the first turn.
+    // The route takes its first lambda in 10 moves; the shortest walk there takes 6 (up twice,
+    // left three times, down), and a run 8192 wide from after it finds the table's 1973: the
+    // robot waits beside the shaft and pushes the rock aside as it lands (moves 7-15), then
+    // takes the lambdas right of the lift along the bottom row.
+    let mine = sample_map("contest8");
+    let route = CONTEST8_1963.as_bytes();
+    let walk = first_walk(&mine, route, &Replay::new(&mine, route)).unwrap();
+    assert_eq!(walk, b"UULLLD");
+    let (mut by_walk, mut by_route) = (mine.clone(), mine.clone());
+    by_walk.run("UULLLD");
+    by_route.run(&CONTEST8_1963[..10]);
+    assert_eq!((by_walk.robot, by_walk.collected), (by_route.robot, 1));
+    assert_eq!(mine.pos(by_walk.robot), (8, 3), "the task's (x, y): column 8, row 3 from the bottom");
+    let sh = Shared::for_test(1963, route);
+    let t = Tables::new(&mine, 1 << 26).unwrap();
+    play_out(&mine, &t, &sh, Run::new(&mine, &sh, walk, 8192, 1963, 0));
+    let best = sh.best_route();
+    let outcome = mine.clone().run(std::str::from_utf8(&best).unwrap());
+    assert_eq!((outcome.score, outcome.ending, outcome.moves), (1973, crate::mine::Ending::Win, 127));
+    assert!(best.starts_with(b"UULLLDRURRRWLDD"), "{}", String::from_utf8_lossy(&best));
+    // That route's own way to its first lambda is the shortest: no walk.
+    assert_eq!(first_walk(&mine, &best, &Replay::new(&mine, &best)), None);
 }

@@ -28,9 +28,9 @@ fn the_cuts_step_back_a_quarter_further_each() {
 }
 
 /// A new beam: the start's series from width 1024, the first walk's from 8192, the cuts' from
-/// 4096; before the first run
-/// from the start, one run from each cut up to 8 lambdas back (flood4's route has no shave),
-/// nearest first; then the start's turn.
+/// 4096; before the first run from the start, one run from each cut up to 8 lambdas back
+/// (flood4's route has no shave and no shorter walk to its first lambda), nearest first; then
+/// the start's turn.
 #[test]
 fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
     let mine = sample_map("flood4");

@@ -41,6 +41,15 @@ pub(crate) struct Bfs {
     pub(crate) deferring: bool,
 }
 
+impl Bfs {
+    /// The commands of the shortest path from the searched robot cell `r` to `goal`, or None if
+    /// the search did not reach `goal`.
+    pub(crate) fn commands_to(&self, r: usize, goal: usize) -> Option<Vec<u8>> {
+        (self.parent[goal] != u32::MAX)
+            .then(|| rebuild(&self.parent, &self.cmd, r, goal).into_iter().map(|(c, _)| c).collect())
+    }
+}
+
 /// The robot's move from cell `c` in direction `k` (L R U D) on the current grid, as the path
 /// search sees it: where it lands (a jump's target; a pushed rock's cell) and what goal the
 /// cell is, or `None` if the move is not taken.

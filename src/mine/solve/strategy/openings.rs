@@ -10,7 +10,7 @@
 //! and takes 70.
 
 use crate::mine::map::{Mine, NONE, TRAMP};
-use crate::mine::solve::base::moves::{bfs_in, rebuild, Quota, DIRS};
+use crate::mine::solve::base::moves::{bfs_in, Quota, DIRS};
 use crate::mine::solve::base::shared::play;
 
 /// At most this many openings (the nearest trampolines first).
@@ -33,11 +33,10 @@ pub(crate) fn openings(mine: &Mine) -> Vec<Vec<u8>> {
         let best = [tp + 1, tp - 1, tp - s, tp + s]
             .into_iter()
             .zip(DIRS)
-            .filter(|&(c, _)| b.parent[c] != u32::MAX)
-            .map(|(c, dir)| {
-                let mut walk: Vec<u8> = rebuild(&b.parent, &b.cmd, mine.robot, c).into_iter().map(|(d, _)| d).collect();
+            .filter_map(|(c, dir)| {
+                let mut walk = b.commands_to(mine.robot, c)?;
                 walk.push(dir);
-                walk
+                Some(walk)
             })
             .min_by_key(Vec::len);
         let Some(walk) = best else { continue };

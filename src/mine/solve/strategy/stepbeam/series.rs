@@ -3,7 +3,7 @@
 //! each, growing wider run after run.
 
 use crate::mine::map::Mine;
-use crate::mine::solve::base::moves::{bfs_in, rebuild, Quota};
+use crate::mine::solve::base::moves::{bfs_in, Quota};
 use crate::mine::solve::base::replay::Replay;
 use crate::mine::solve::base::shared::play;
 use std::time::Duration;
@@ -86,11 +86,7 @@ pub(super) fn first_walk(mine: &Mine, route: &[u8], replay: &Replay) -> Option<V
     let first = replay.cut(replay.collections().checked_sub(1)?)?;
     let mut at = mine.clone();
     play(&mut at, &route[..first]);
-    let b = bfs_in(mine, Quota { lambdas: 0, pushes: 0, digs: 0 }, None);
-    if b.parent[at.robot] == u32::MAX {
-        return None;
-    }
-    let walk: Vec<u8> = rebuild(&b.parent, &b.cmd, mine.robot, at.robot).into_iter().map(|(c, _)| c).collect();
+    let walk = bfs_in(mine, Quota { lambdas: 0, pushes: 0, digs: 0 }, None).commands_to(mine.robot, at.robot)?;
     if walk.len() >= first {
         return None;
     }

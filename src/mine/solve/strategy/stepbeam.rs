@@ -25,29 +25,31 @@
 //! Runs from the start take turns, by time, with runs from cuts of the best route: after its last
 //! shave, or 1, 2, 3 ... 8, 10, 12, 15 ... lambdas before its end (the rest of the route at a width
 //! the whole route could not have); and from after another way to its first shave, one that
-//! collects more on the way (`waypoints.rs`; not a prefix of the route); and from after the
-//! shortest walk to its first lambda where the route takes longer to it ([`first_walk`]: time
-//! to deal with a rock set falling at the start). Each starting point has its own series of
-//! runs, the width growing run after run (four times from the start, from a quarter of
-//! [`series::FIRST_WIDTH`]; four times from the first walk, from twice it; twice from a cut,
-//! from [`series::FIRST_WIDTH`] or, far from the route's end, from less: [`first_cut_width`]) up
-//! to what a quarter of the memory limit holds.
+//! collects more on the way (`waypoints.rs`; not a prefix of the route); and from where a late
+//! shave, one growth of the beard later, walks to the beard (`waypoints.rs`: its runs keep only
+//! the states that can still shave in time); and from after the shortest walk to its first
+//! lambda where the route takes longer to it ([`first_walk`]: time to deal with a rock set
+//! falling at the start). Each starting point has its own series of runs, the width growing
+//! run after run (four times from the start, from a quarter of [`series::FIRST_WIDTH`]; four
+//! times from the late shave and the first walk, from twice it; twice from a cut, from
+//! [`series::FIRST_WIDTH`] or, far from the route's end, from less:
+//! [`series::first_cut_width`]) up to what a quarter of the memory limit holds.
 //! Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one
-//! after the last shave, the waypoint's and the first walk's, which come first) has a run: they
-//! take milliseconds to a few seconds, and a run, once begun, holds the beam until it ends, so at
-//! short budgets a first run from the start would leave them none. After that the cut whose next
-//! run should take least time goes first, so that the end games near the end are searched wide
-//! early and those further back as wide as time allows (flood4: a win in 129 moves from 8 lambdas
-//! back at width 32768, where the route it started from took 132; beard2, whose last ten lambdas
-//! lie within 20 moves: a win in 128 moves from move 65 of one in 136). A run that would not end
-//! before the deadline, at the pace of the last one of its series, is not begun. A run is resumed
-//! layer by layer between the lanes' turns. The wins of a run from the start that come near the
-//! best route without beating it, one for each collection order, go to the pair-edit pass
-//! (`pairs.rs`), which may tighten them past it.
+//! after the last shave, the waypoint's, the late shave's and the first walk's, which come
+//! first) has a run: they take milliseconds to a few seconds, and a run, once begun, holds the
+//! beam until it ends, so at short budgets a first run from the start would leave them none.
+//! After that the cut whose next run should take least time goes first, so that the end games near
+//! the end are searched wide early and those further back as wide as time allows (flood4: a win in
+//! 129 moves from 8 lambdas back at width 32768, where the route it started from took 132; beard2,
+//! whose last ten lambdas lie within 20 moves: a win in 128 moves from move 65 of one in 136). A
+//! run that would not end before the deadline, at the pace of the last one of its series, is not
+//! begun. A run is resumed layer by layer between the lanes' turns. The wins of a run from the
+//! start that come near the best route without beating it, one for each collection order, go to the
+//! pair-edit pass (`pairs.rs`), which may tighten them past it.
 
-use super::waypoints::Waypoints;
+use super::waypoints::{Keep, Waypoints};
 use super::{Cx, Strategy};
-use series::{all_series, first_cut_width, first_walk, Origin, Series};
+use series::{all_series, first_walk, Origin, Series};
 // The commands tried from each state; a command's code in the parent links is its index there.
 use crate::mine::map::Mine;
 use crate::mine::score::Ending;
@@ -119,6 +121,8 @@ struct Run {
     tail: Tail,
     /// When it started.
     started: Instant,
+    /// For a run from the late shave's start, the states it keeps (the others are dropped).
+    keep: Option<Keep>,
 }
 
 /// The single-command beam's state between the search's turns.
@@ -133,8 +137,8 @@ pub(crate) struct StepBeam {
     near: Vec<Vec<u8>>,
     /// Time spent so far.
     pub(crate) spent: Duration,
-    /// The cut for [`Origin::Waypoint`], found again when the best route's first shaving
-    /// changes.
+    /// The cut for [`Origin::Waypoint`] and the start for [`Origin::LateShave`], found again
+    /// when the best route's first shaving changes.
     waypoints: Waypoints,
 }
 
@@ -226,7 +230,7 @@ impl StepBeam {
     /// the beam while the runs from four cuts, a second each, would have gained 28 points).
     /// Among the cuts, the run expected to take least goes first. So the runs that are quick,
     /// near the end of the best route, grow wide early, and those further back get about as
-    /// much time as each other; a first run from a cut is as wide as [`first_cut_width`]
+    /// much time as each other; a first run from a cut is as wide as [`series::first_cut_width`]
     /// says. A run is not begun if it would not end before `deadline`, taking as many times
     /// as long as the last of its series (from its start to its end) as it is wider: the time
     /// goes to the runs that can end, and once they wait too, back to the lanes. None if every
@@ -244,9 +248,11 @@ impl StepBeam {
         // Where each cut's run starts: a prefix of the best route, the waypoint's cut or the
         // shortest walk to its first lambda.
         let waypoint = self.waypoints.cut(mine, &route, sh, deadline);
+        let late = self.waypoints.late(mine, &route, sh, deadline);
         let walk = first_walk(mine, &route, &replay);
         let prefix = |from: Origin| match from {
             Origin::Waypoint => waypoint.clone(),
+            Origin::LateShave => late.as_ref().map(|l| l.prefix.clone()),
             Origin::FirstWalk => walk.clone(),
             _ => from.at(&route, &replay).map(|at| route[..at].to_vec()),
         };
@@ -272,10 +278,14 @@ impl StepBeam {
         let start_turn = start.is_some() && (cut.is_none() || (!near_first && start_after <= cut_after));
         let (i, prefix) = if start_turn { (start?, Vec::new()) } else { cut.map(|(_, j, p)| (j, p))? };
         let (from, series) = &mut self.series[i];
-        if !start_turn && series.last_wall.is_zero() && *from != Origin::FirstWalk {
-            series.width = first_cut_width(route.len().saturating_sub(prefix.len()));
+        if series.last_wall.is_zero() {
+            series.width = from.first_width(route.len().saturating_sub(prefix.len()));
         }
-        Some(Run::new(mine, sh, prefix, series.width, best, i))
+        let mut run = Run::new(mine, sh, prefix, series.width, best, i);
+        if *from == Origin::LateShave {
+            run.keep = late.map(|l| l.keep);
+        }
+        Some(run)
     }
 }
 
@@ -295,7 +305,8 @@ impl Run {
         let mut start = mine.clone();
         play(&mut start, &prefix);
         let (links, seen) = (Vec::new(), VecDeque::new());
-        Run { prefix, width, best, layer: vec![start], links, seen, series, near: Vec::new(), tail, started: sh.now() }
+        let near = Vec::new();
+        Run { prefix, width, best, layer: vec![start], links, seen, series, near, tail, started: sh.now(), keep: None }
     }
 }
 
@@ -359,6 +370,7 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
     // best route's collections up to the cut, and end too often for their near misses to be
     // polished.
     let keeps_near = prefix.is_empty();
+    let keep = run.keep.as_ref();
     let near = Mutex::new(std::mem::take(&mut run.near));
     let best = sh.best_score.load(Ordering::Relaxed);
     if run.tail.score != best {
@@ -401,6 +413,9 @@ fn layer(run: &mut Run, mine: &Mine, t: &Tables, sh: &Shared, over: &(dyn Fn() -
                     }
                     if child.ending.is_some() || child.moves >= child.route_limit() {
                         // Over, or no further command is played (the route limit).
+                        continue;
+                    }
+                    if keep.is_some_and(|k| !k.keeps(child)) {
                         continue;
                     }
                     let fresh;

@@ -14,11 +14,24 @@
 //! last turn before the beard's next growth. A small beam over the macro moves (`base/moves.rs`:
 //! lambdas, razors, pushes and digs) collects what it can, keeping only the states from which
 //! the waypoint can still be reached by the deadline (a relaxed distance: no route is
-//! shorter, less two cells for a shave from elsewhere round the beard), ranked by lambdas and
-//! razors, then moves. From each state it walks to the cell round the beard where a shave
+//! shorter, less two cells for a shave from elsewhere round the beard). States compete with
+//! those of as many moves (a macro move takes several): the most lambdas and razors, then
+//! the fewest moves. From each state it walks to the cell round the beard where a shave
 //! removes the most and shaves, until as few beard cells are left as after the best route's
 //! shaving. The cut is the best of those (the most lambdas, then the fewest moves) if it
 //! beats the best route at the end of its own shaving.
+//!
+//! A late shave waits one growth more, with a razor more for the larger beard: the robot
+//! collects on, farther away, before it goes (horock3: the bottom row and the diagonal of
+//! higher-order rocks, 20 lambdas by move 41, then three shaves before move 75; the table's
+//! 2406 takes that way). The same beam, with the later deadline, gives the state from which the
+//! walk to the beard starts. The single-command beam runs from there (not from after the
+//! shave) and keeps only states that can still shave in time ([`Keep`]): the way to the beard
+//! is then searched too, and one a few moves longer than the shortest may pay at the end
+//! (horock3: digging the column under the higher-order rock at (14, 12) on the way lets it
+//! fall and break later). A state is a late shave's start if its shaving ends at least [`SLACK`]
+//! turns before the deadline (room for another way there) with more lambdas than the best
+//! route had at its own shaving; the one with the most lambdas is taken.
 
 use crate::mine::map::{Mine, BEARD};
 use crate::mine::solve::base::arrivals::relaxed_distances;
@@ -28,20 +41,53 @@ use crate::mine::solve::base::paths::{goto, walk};
 use crate::mine::solve::base::shared::{command, debug, Shared};
 use crate::mine::solve::base::work;
 use rustc_hash::FxHashSet;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Shaves at most this many commands apart belong to one shaving.
 const SHAVE_GAP: usize = 3;
 
-/// States kept per layer of the waypoint beam (a layer: one macro move more).
-const WIDTH: usize = 256;
+/// States kept per move count in the waypoint beam.
+const WIDTH: usize = 64;
 
-/// The cut of the best route's first shaving, kept until the shaving changes.
+/// A late shave's shaving ends at least this many turns before its deadline (module doc): the
+/// room the single-command beam has for another way to the beard. On horock3 the late shaves
+/// that end 5 and 7 turns before it give 2402 and 2404, the one 9 before 2406.
+const SLACK: usize = 8;
+
+/// The cut of the best route's first shaving and the late shave's start, kept until the
+/// shaving changes.
 #[derive(Default)]
 pub(crate) struct Waypoints {
-    /// The shaving the cut was found for.
+    /// The shaving they were found for.
     shaving: Option<Shaving>,
     cut: Option<Vec<u8>>,
+    late: Option<Late>,
+}
+
+/// Where a late shave starts (module doc): the route to the state the walk to the beard
+/// starts from, and the condition on the states of the runs from there.
+#[derive(Clone, Debug)]
+pub(crate) struct Late {
+    pub(crate) prefix: Vec<u8>,
+    pub(crate) keep: Keep,
+}
+
+/// The states a late shave's run keeps: those with at most `beards_left` beard cells, or that
+/// can still reach the best route's shaving cell by move `by` (`dist`: relaxed distances to it
+/// in moves, per cell; less two cells, as in the waypoint beam).
+#[derive(Clone, Debug)]
+pub(crate) struct Keep {
+    dist: Vec<u32>,
+    by: usize,
+    beards_left: usize,
+}
+
+impl Keep {
+    /// Whether the state `m` is kept.
+    pub(crate) fn keeps(&self, m: &Mine) -> bool {
+        m.moves + (self.dist[m.robot] as usize).saturating_sub(2) <= self.by || beard_cells(m) <= self.beards_left
+    }
 }
 
 impl Waypoints {
@@ -51,15 +97,31 @@ impl Waypoints {
     ///
     /// A beard that never grows (`Growth 0`) has no deadline to beat: no cut.
     pub(crate) fn cut(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Vec<u8>> {
-        if mine.growth == 0 || !has_beards(mine) {
-            return None;
-        }
-        let shaving = first_shaving(mine, route)?;
-        if self.shaving != Some(shaving) {
-            self.shaving = Some(shaving);
-            self.cut = cut(mine, &shaving, sh, until);
-        }
+        self.update(mine, route, sh, until);
         self.cut.clone()
+    }
+
+    /// The late shave's start for `route`'s first shaving on `mine` (module doc), searched for
+    /// as [`Waypoints::cut`]; None if there is none.
+    pub(crate) fn late(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Late> {
+        self.update(mine, route, sh, until);
+        self.late.clone()
+    }
+
+    /// Finds the cut and the late shave again if `route`'s first shaving is not the last one's.
+    fn update(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) {
+        if mine.growth == 0 || !has_beards(mine) {
+            return;
+        }
+        let shaving = first_shaving(mine, route);
+        if self.shaving == shaving {
+            return;
+        }
+        self.shaving = shaving;
+        (self.cut, self.late) = match shaving {
+            Some(s) => (cut(mine, &s, sh, until), late(mine, &s, sh, until)),
+            None => (None, None),
+        };
     }
 }
 
@@ -110,32 +172,78 @@ fn beard_cells(m: &Mine) -> usize {
 
 /// The best cut for `shaving` on `mine` (module doc), searched for until `until`.
 fn cut(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Vec<u8>> {
+    let deadline = next_growth(mine, shaving.turn) - 1;
     // What the best route has after its shaving: a cut must beat it.
     let bar = (shaving.collected, usize::MAX - shaving.moves);
+    let best = shavings(mine, shaving, deadline, sh, until)
+        .into_iter()
+        .map(|w| ((w.shaved.collected, usize::MAX - w.shaved.moves), w.route))
+        .filter(|(key, _)| *key > bar)
+        .max_by_key(|(key, _)| *key);
+    if debug() {
+        let found = best.as_ref().map(|b| (b.0 .0, usize::MAX - b.0 .1));
+        eprintln!("waypoint: best route's shaving {shaving:?}, cut (lambdas, moves) {found:?}");
+    }
+    best.map(|b| b.1)
+}
+
+/// The late shave's start for `shaving` on `mine` (module doc), searched for until `until`.
+fn late(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Late> {
+    let deadline = next_growth(mine, shaving.turn) + mine.growth - 1;
+    let best = shavings(mine, shaving, deadline, sh, until)
+        .into_iter()
+        .filter(|w| w.shaved.moves + SLACK <= deadline && w.shaved.collected > shaving.collected)
+        .max_by_key(|w| (w.shaved.collected, usize::MAX - w.shaved.moves))?;
+    if debug() {
+        let (c, m) = (best.shaved.collected, best.shaved.moves);
+        eprintln!("waypoint: late shave from move {} (shaved by move {m} with {c} lambdas)", best.start.len());
+    }
     let dist = relaxed_distances(mine, shaving.cell);
-    // The beard grows on the turns that are multiples of the growth rate.
-    let g = mine.growth;
-    let deadline = (shaving.turn / g + 1) * g - 1;
+    Some(Late { prefix: best.start, keep: Keep { dist, by: deadline, beards_left: shaving.beards_left } })
+}
+
+/// The turn of the beard's first growth after `turn` (it grows on the turns that are multiples
+/// of the growth rate).
+fn next_growth(mine: &Mine, turn: usize) -> usize {
+    (turn / mine.growth + 1) * mine.growth
+}
+
+/// A way to shave found by the waypoint beam.
+struct Way {
+    /// The route to the state the walk to the beard starts from.
+    start: Vec<u8>,
+    /// The route on to the end of the shaving, and the state there.
+    route: Vec<u8>,
+    shaved: Mine,
+}
+
+/// The waypoint beam (module doc): from each state it keeps, the way to shave until
+/// `shaving.beards_left` beard cells are left, the first shave by `deadline`, if there is one.
+fn shavings(mine: &Mine, shaving: &Shaving, deadline: usize, sh: &Shared, until: Instant) -> Vec<Way> {
+    let dist = relaxed_distances(mine, shaving.cell);
     let quota = Quota { lambdas: 6, pushes: 2, digs: 2 };
-    let mut best: Option<((usize, usize), Vec<u8>)> = None;
+    let mut ways = Vec::new();
     let mut seen = FxHashSet::default();
-    let mut layer = vec![(mine.clone(), Vec::new())];
-    while !layer.is_empty() && sh.now() < until && !sh.should_stop() {
-        let mut next = Vec::new();
-        for (m, r) in &layer {
-            if let Some((c, route)) = shave_all(m, r, deadline, shaving.beards_left, sh) {
-                let key = (c.collected, usize::MAX - c.moves);
-                if key > best.as_ref().map_or(bar, |b| b.0) {
-                    best = Some((key, route));
-                }
+    let mut by_moves: BTreeMap<usize, Vec<(Mine, Vec<u8>)>> = BTreeMap::new();
+    by_moves.insert(mine.moves, vec![(mine.clone(), Vec::new())]);
+    while let Some((_, mut layer)) = by_moves.pop_first() {
+        if sh.now() >= until || sh.should_stop() {
+            break;
+        }
+        // More lambdas and razors first (razors are needed for the shaving), then fewer moves.
+        layer.sort_by_key(|(m, _)| (usize::MAX - (m.collected + m.razors), m.moves));
+        layer.truncate(WIDTH);
+        for (m, r) in layer {
+            if let Some((shaved, route)) = shave_all(&m, &r, deadline, shaving.beards_left, sh) {
+                ways.push(Way { start: r.clone(), route, shaved });
             }
-            let b = bfs(m, quota, None);
+            let b = bfs(&m, quota, None);
             for &(goal, kind) in &b.goals {
                 if matches!(kind, Kind::Lift | Kind::Shave) {
                     continue;
                 }
                 let path = rebuild(&b.parent, &b.cmd, m.robot, goal);
-                let Some(w) = walk(m, r, path, goal, 1, sh) else { continue };
+                let Some(w) = walk(&m, &r, path, goal, 1, sh) else { continue };
                 let c = &w.mine;
                 // The relaxed distance to the best route's shaving cell, less the two cells a
                 // shave from elsewhere round the beard may save.
@@ -143,19 +251,11 @@ fn cut(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Ve
                 if c.ending.is_some() || late || !seen.insert(state_hash(c)) {
                     continue;
                 }
-                next.push((w.mine, w.route));
+                by_moves.entry(c.moves).or_default().push((w.mine, w.route));
             }
         }
-        // More lambdas and razors first (razors are needed for the shaving), then fewer moves.
-        next.sort_by_key(|(m, _)| (usize::MAX - (m.collected + m.razors), m.moves));
-        next.truncate(WIDTH);
-        layer = next;
     }
-    if debug() {
-        let found = best.as_ref().map(|b| (b.0 .0, usize::MAX - b.0 .1));
-        eprintln!("waypoint: best route's shaving {shaving:?}, cut (lambdas, moves) {found:?}");
-    }
-    best.map(|b| b.1)
+    ways
 }
 
 /// From `m` (reached by `route`): shaves until at most `beards_left` beard cells are left, each
@@ -214,6 +314,32 @@ mod tests {
         assert_eq!(super::beard_cells(&m), 0);
         assert_eq!(first_shaving(&mine, &cut).map(|c: Shaving| c.moves), Some(m.moves));
         assert_eq!((m.collected, m.moves), (11, 46));
+    }
+
+    /// From the same route, a late shave: the robot takes the bottom row first (its razor at
+    /// (14, 2)), climbs the diagonal of higher-order rocks and takes the razors of the top row,
+    /// all three razors and 20 lambdas by move 42, the beard grown once. The beard grows again
+    /// at 50 and is shaved after that, before move 75. A state that waits there past the
+    /// deadline is not kept; one whose beard is gone is, whenever.
+    #[test]
+    fn a_late_shave_collects_twenty_lambdas_before_it_walks_to_horock3s_beard() {
+        let mine = sample_map("horock3");
+        let sh = Shared::for_test(0, b"");
+        let until = Instant::now() + Duration::from_secs(60);
+        let late = Waypoints::default().late(&mine, HOROCK3_WON, &sh, until).unwrap();
+        let mut m = mine.clone();
+        play(&mut m, &late.prefix);
+        assert!(m.ending.is_none());
+        assert_eq!((m.collected, m.razors, m.moves, super::beard_cells(&m)), (20, 3, 42, 4));
+        assert_eq!(late.keep.by, 74);
+        assert!(late.keep.keeps(&m));
+        let mut waits = m.clone();
+        play(&mut waits, &[b'W'; 33]);
+        assert_eq!((waits.moves, waits.ending), (75, None));
+        assert!(!late.keep.keeps(&waits));
+        let mut shaved = waits.clone();
+        shaved.cells.iter_mut().filter(|c| **c == crate::mine::map::BEARD).for_each(|c| *c = crate::mine::map::EMPTY);
+        assert!(late.keep.keeps(&shaved));
     }
 
     /// A beard that grows every 5 turns, shaved at move 3 from beside it (`RRS`): the cut takes

@@ -1,6 +1,6 @@
 //! Where the single-command beam's runs start (the start, cuts of the best route, the
-//! waypoint's cut, the shortest walk to the route's first lambda) and the series of runs from
-//! each, growing wider run after run.
+//! waypoint's cut, the late shave's start, the shortest walk to the route's first lambda) and
+//! the series of runs from each, growing wider run after run.
 
 use crate::mine::map::Mine;
 use crate::mine::solve::base::moves::{bfs_in, Quota};
@@ -22,6 +22,10 @@ pub(super) enum Origin {
     /// Just after another way to the best route's first shaving, one that collects more on
     /// the way (`waypoints.rs`); not a prefix of the best route.
     Waypoint,
+    /// Where the walk to the beard starts on a way that shaves it one growth later than the
+    /// best route, having collected more (`waypoints.rs`, a late shave); not a prefix of the
+    /// best route. Its runs keep only the states that can still shave in time.
+    LateShave,
     /// Just after the shortest walk from the start to the best route's first lambda, where
     /// the route takes longer to it ([`first_walk`]); not a prefix of the best route.
     FirstWalk,
@@ -29,13 +33,25 @@ pub(super) enum Origin {
 
 impl Origin {
     /// How many times wider each run of its series is than the last: [`START_GROWTH`] from
-    /// the start and from the first walk (its runs cover nearly the whole route), twice from a
-    /// cut.
+    /// the start, the first walk and the late shave (their runs cover most of the route), twice
+    /// from a cut.
     pub(super) fn growth(self) -> usize {
-        if matches!(self, Origin::Start | Origin::FirstWalk) {
+        if matches!(self, Origin::Start | Origin::FirstWalk | Origin::LateShave) {
             START_GROWTH
         } else {
             2
+        }
+    }
+
+    /// The width of its series' first run: a quarter of [`FIRST_WIDTH`] from the start, twice
+    /// it from the first walk (from there 4096 misses contest8's 1973, 6144 finds it) and from
+    /// the late shave (horock3: 8192 finds 2402 in 0.7 s, 32768 the table's 2406 in 3.3 s);
+    /// from a cut, given `left`, the moves of the best route after it, [`first_cut_width`].
+    pub(super) fn first_width(self, left: usize) -> usize {
+        match self {
+            Origin::Start => FIRST_WIDTH / START_GROWTH,
+            Origin::FirstWalk | Origin::LateShave => 2 * FIRST_WIDTH,
+            Origin::Shave | Origin::Back(_) | Origin::Waypoint => first_cut_width(left),
         }
     }
 
@@ -46,17 +62,18 @@ impl Origin {
             Origin::Start => Some(0),
             Origin::Shave => route.iter().rposition(|&c| c == b'S').map(|i| i + 1),
             Origin::Back(n) => replay.cut(n),
-            Origin::Waypoint | Origin::FirstWalk => None,
+            Origin::Waypoint | Origin::LateShave | Origin::FirstWalk => None,
         }
     }
 }
 
 /// The starting points of the runs on a map with `lambdas` lambdas: the start, after the last
-/// shave, after the waypoint's cut, after the shortest walk to the first lambda, and `n`
+/// shave, after the waypoint's cut, the late shave's start, after the shortest walk to the
+/// first lambda, and `n`
 /// lambdas before the end for `n` in 1, 2 ... 8, 10, 12, 15 ... (each about a quarter further
 /// back than the one before, while the route has that many).
 pub(super) fn starting_points(lambdas: usize) -> Vec<Origin> {
-    let mut points = vec![Origin::Start, Origin::Shave, Origin::Waypoint, Origin::FirstWalk];
+    let mut points = vec![Origin::Start, Origin::Shave, Origin::Waypoint, Origin::LateShave, Origin::FirstWalk];
     let mut back = 1;
     while back < lambdas {
         points.push(Origin::Back(back));
@@ -133,16 +150,12 @@ pub(super) struct Series {
 }
 
 impl Series {
-    /// A series whose first run is a quarter of [`FIRST_WIDTH`] wide from the start, twice it
-    /// from the first walk (from there 4096 misses contest8's 1973, 6144 finds it),
-    /// [`FIRST_WIDTH`] from a cut (less far from the route's end: [`first_cut_width`]).
+    /// A series whose first run is [`Origin::first_width`] wide; from a cut, as if
+    /// [`FIRST_CUT_MOVES`] moves of the route were left (that width is set again when the run
+    /// starts, from the route then).
     pub(super) fn new(from: Origin) -> Series {
         Series {
-            width: match from {
-                Origin::Start => FIRST_WIDTH / START_GROWTH,
-                Origin::FirstWalk => 2 * FIRST_WIDTH,
-                _ => FIRST_WIDTH,
-            },
+            width: from.first_width(FIRST_CUT_MOVES),
             last: Duration::ZERO,
             running: Duration::ZERO,
             idle: None,

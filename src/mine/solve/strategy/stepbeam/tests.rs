@@ -1,7 +1,7 @@
 //! Tests of the single-command beam: its cuts, its turns, its runs on sample maps.
 
-use super::series::{first_walk, starting_points};
-use super::{advance, all_series, first_cut_width, route_to, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
+use super::series::{first_cut_width, first_walk, starting_points};
+use super::{advance, all_series, route_to, Ended, Origin, Run, Series, StepBeam, Tables, COMMANDS};
 use crate::mine::map::Mine;
 use crate::mine::solve::base::replay::Replay;
 use crate::mine::solve::base::shared::{sample_map, Shared};
@@ -21,16 +21,16 @@ fn the_cuts_step_back_a_quarter_further_each() {
         })
         .collect();
     assert_eq!(back, [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 18, 22, 27]);
-    let fixed = [Origin::Start, Origin::Shave, Origin::Waypoint, Origin::FirstWalk];
-    assert_eq!(starting_points(11)[..4], fixed);
-    assert_eq!(starting_points(4)[4..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
+    let fixed = [Origin::Start, Origin::Shave, Origin::Waypoint, Origin::LateShave, Origin::FirstWalk];
+    assert_eq!(starting_points(11)[..5], fixed);
+    assert_eq!(starting_points(4)[5..], [Origin::Back(1), Origin::Back(2), Origin::Back(3)]);
     assert_eq!(starting_points(1), fixed);
 }
 
-/// A new beam: the start's series from width 1024, the first walk's from 8192, the cuts' from
-/// 4096; before the first run from the start, one run from each cut up to 8 lambdas back
-/// (flood4's route has no shave and no shorter walk to its first lambda), nearest first; then
-/// the start's turn.
+/// A new beam: the start's series from width 1024, the late shave's and the first walk's from
+/// 8192, the cuts' from 4096; before the first run from the start, one run from each cut up to
+/// 8 lambdas back (flood4's route has no shave, no beard and no shorter walk to its first
+/// lambda), nearest first; then the start's turn.
 #[test]
 fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
     let mine = sample_map("flood4");
@@ -39,8 +39,13 @@ fn the_cuts_near_the_end_run_before_the_first_run_from_the_start() {
     beam.series = all_series(mine.lambdas_total);
     assert_eq!(beam.series[0].0, Origin::Start);
     assert_eq!(beam.series[0].1.width, 1024);
-    assert_eq!((beam.series[3].0, beam.series[3].1.width), (Origin::FirstWalk, 8192));
-    assert!(beam.series[1..].iter().filter(|(from, _)| *from != Origin::FirstWalk).all(|(_, s)| s.width == 4096));
+    assert_eq!((beam.series[3].0, beam.series[3].1.width), (Origin::LateShave, 8192));
+    assert_eq!((beam.series[4].0, beam.series[4].1.width), (Origin::FirstWalk, 8192));
+    assert!(beam.series[5..].iter().all(|(_, s)| s.width == 4096));
+    assert!(matches!(
+        beam.series[1..3],
+        [(Origin::Shave, Series { width: 4096, .. }), (Origin::Waypoint, Series { width: 4096, .. })]
+    ));
     let ms = Duration::from_millis;
     for back in 1..=8 {
         let run = beam.next_run(&mine, &sh, 1589, sh.deadline).unwrap();
@@ -261,4 +266,30 @@ fn a_run_from_the_first_walk_pushes_contest8s_falling_rock_aside() {
     assert!(best.starts_with(b"UULLLDRURRRWLDD"), "{}", String::from_utf8_lossy(&best));
     // That route's own way to its first lambda is the shortest: no walk.
     assert_eq!(first_walk(&mine, &best, &Replay::new(&mine, &best)), None);
+}
+
+/// horock3's late shave (`waypoints.rs`): from the state where the walk to the beard starts
+/// (20 lambdas, three razors, move 42), a run 32768 wide that keeps only the states that can
+/// still shave by move 74 finds the table's 2406, a win in 144 moves. On its way to the beard
+/// it digs (15, 11) and (15, 12), right of the higher-order rock at (14, 12): the rock resting
+/// on it slides off and falls, and the higher-order rock, pushed there later, falls and breaks.
+#[test]
+fn a_run_from_the_late_shave_reaches_horock3s_table() {
+    let mine = sample_map("horock3");
+    let won = crate::mine::solve::base::shared::HOROCK3_WON;
+    let best = mine.clone().run(std::str::from_utf8(won).unwrap()).score;
+    let sh = Shared::for_test(best, won);
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    let late = super::Waypoints::default().late(&mine, won, &sh, until).unwrap();
+    let t = Tables::new(&mine, 1 << 26).unwrap();
+    let mut run = Run::new(&mine, &sh, late.prefix.clone(), 32768, best, 0);
+    run.keep = Some(late.keep);
+    play_out(&mine, &t, &sh, run);
+    let route = sh.best_route();
+    let outcome = mine.clone().run(std::str::from_utf8(&route).unwrap());
+    assert_eq!((outcome.score, outcome.moves), (2406, 144), "{}", String::from_utf8_lossy(&route));
+    assert_eq!((outcome.ending, outcome.lambdas), (crate::mine::Ending::Win, 34));
+    assert!(route.starts_with(&late.prefix));
+    let shaves: Vec<usize> = route.iter().enumerate().filter(|(_, &c)| c == b'S').map(|(i, _)| i + 1).collect();
+    assert!(shaves.len() == 3 && shaves[0] > 50 && shaves[2] <= 75, "{shaves:?}");
 }

@@ -34,13 +34,13 @@
 //! times from the late shave and the first walk, from twice it; twice from a cut, from
 //! [`series::FIRST_WIDTH`] or, far from the route's end, from less:
 //! [`series::first_cut_width`]) up to what a quarter of the memory limit holds.
-//! Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the one
-//! after the last shave, the waypoint's, the late shave's and the first walk's, which come
-//! first) has a run: they take milliseconds to a few seconds, and a run, once begun, holds the
-//! beam until it ends, so at short budgets a first run from the start would leave them none.
-//! After that the cut whose next run should take least time goes first, so that the end games near
-//! the end are searched wide early and those further back as wide as time allows (flood4: a win in
-//! 129 moves from 8 lambdas back at width 32768, where the route it started from took 132; beard2,
+//! Before the first run from the start, each cut up to [`NEAR_CUTS`] lambdas back (and the late
+//! shave's, the one after the last shave, the waypoint's and the first walk's, which come first, in
+//! this order) has a run: they take milliseconds to a few seconds, and a run, once begun, holds the
+//! beam until it ends, so at short budgets a first run from the start would leave them none. After
+//! that the cut whose next run should take least time goes first, so that the end games near the
+//! end are searched wide early and those further back as wide as time allows (flood4: a win in 129
+//! moves from 8 lambdas back at width 32768, where the route it started from took 132; beard2,
 //! whose last ten lambdas lie within 20 moves: a win in 128 moves from move 65 of one in 136). A
 //! run that would not end before the deadline, at the pace of the last one of its series, is not
 //! begun. A run is resumed layer by layer between the lanes' turns. The wins of a run from the

@@ -29,9 +29,10 @@
 //! shave) and keeps only states that can still shave in time ([`Keep`]): the way to the beard
 //! is then searched too, and one a few moves longer than the shortest may pay at the end
 //! (horock3: digging the column under the higher-order rock at (14, 12) on the way lets it
-//! fall and break later). A state is a late shave's start if its shaving ends at least [`SLACK`]
-//! turns before the deadline (room for another way there) with more lambdas than the best
-//! route had at its own shaving; the one with the most lambdas is taken.
+//! fall and break later). A state is a late shave's start if it has to shave (it has more beard
+//! cells than the best route left), its shaving ends at least [`SLACK`] turns before the
+//! deadline (room for another way there), and it then has more lambdas than the best route had
+//! at its own shaving; the one with the most lambdas is taken.
 
 use crate::mine::map::{Mine, BEARD};
 use crate::mine::solve::base::arrivals::relaxed_distances;
@@ -192,7 +193,8 @@ fn late(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<L
     let deadline = next_growth(mine, shaving.turn) + mine.growth - 1;
     let best = shavings(mine, shaving, deadline, sh, until)
         .into_iter()
-        .filter(|w| w.shaved.moves + SLACK <= deadline && w.shaved.collected > shaving.collected)
+        .filter(|w| w.route.len() > w.start.len() && w.shaved.moves + SLACK <= deadline)
+        .filter(|w| w.shaved.collected > shaving.collected)
         .max_by_key(|w| (w.shaved.collected, usize::MAX - w.shaved.moves))?;
     if debug() {
         let (c, m) = (best.shaved.collected, best.shaved.moves);

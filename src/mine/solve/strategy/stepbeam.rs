@@ -247,8 +247,7 @@ impl StepBeam {
         };
         // Where each cut's run starts: a prefix of the best route, the waypoint's cut or the
         // shortest walk to its first lambda.
-        let waypoint = self.waypoints.cut(mine, &route, sh, deadline);
-        let late = self.waypoints.late(mine, &route, sh, deadline);
+        let (waypoint, late) = self.waypoints.starts(mine, &route, sh, deadline);
         let walk = first_walk(mine, &route, &replay);
         let prefix = |from: Origin| match from {
             Origin::Waypoint => waypoint.clone(),

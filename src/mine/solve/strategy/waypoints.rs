@@ -92,37 +92,30 @@ impl Keep {
 }
 
 impl Waypoints {
-    /// The cut for `route`'s first shaving on `mine` (module doc), searched for (until
-    /// `until`) when the shaving is not the one of the last call; None if the route shaves no
-    /// beard or no cut beats it.
+    /// The cut for `route`'s first shaving on `mine` and the late shave's start (module doc),
+    /// searched for (until `until`) when the shaving is not the one of the last call; None for
+    /// either if the route shaves no beard, if no cut beats it, if no late shave fits.
     ///
-    /// A beard that never grows (`Growth 0`) has no deadline to beat: no cut.
-    pub(crate) fn cut(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Vec<u8>> {
-        self.update(mine, route, sh, until);
-        self.cut.clone()
-    }
-
-    /// The late shave's start for `route`'s first shaving on `mine` (module doc), searched for
-    /// as [`Waypoints::cut`]; None if there is none.
-    pub(crate) fn late(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) -> Option<Late> {
-        self.update(mine, route, sh, until);
-        self.late.clone()
-    }
-
-    /// Finds the cut and the late shave again if `route`'s first shaving is not the last one's.
-    fn update(&mut self, mine: &Mine, route: &[u8], sh: &Shared, until: Instant) {
+    /// A beard that never grows (`Growth 0`) has no deadline to beat: neither.
+    pub(crate) fn starts(
+        &mut self,
+        mine: &Mine,
+        route: &[u8],
+        sh: &Shared,
+        until: Instant,
+    ) -> (Option<Vec<u8>>, Option<Late>) {
         if mine.growth == 0 || !has_beards(mine) {
-            return;
+            return (None, None);
         }
         let shaving = first_shaving(mine, route);
-        if self.shaving == shaving {
-            return;
+        if self.shaving != shaving {
+            self.shaving = shaving;
+            (self.cut, self.late) = match shaving {
+                Some(s) => (cut(mine, &s, sh, until), late(mine, &s, sh, until)),
+                None => (None, None),
+            };
         }
-        self.shaving = shaving;
-        (self.cut, self.late) = match shaving {
-            Some(s) => (cut(mine, &s, sh, until), late(mine, &s, sh, until)),
-            None => (None, None),
-        };
+        (self.cut.clone(), self.late.clone())
     }
 }
 
@@ -309,7 +302,8 @@ mod tests {
         let s = first_shaving(&mine, HOROCK3_WON).unwrap();
         assert_eq!((s.turn, s.beards_left, s.collected, s.moves), (39, 0, 2, 42));
         let sh = Shared::for_test(0, b"");
-        let cut = Waypoints::default().cut(&mine, HOROCK3_WON, &sh, Instant::now() + Duration::from_secs(60)).unwrap();
+        let cut =
+            Waypoints::default().starts(&mine, HOROCK3_WON, &sh, Instant::now() + Duration::from_secs(60)).0.unwrap();
         let mut m = mine.clone();
         play(&mut m, &cut);
         assert!(m.ending.is_none());
@@ -328,7 +322,7 @@ mod tests {
         let mine = sample_map("horock3");
         let sh = Shared::for_test(0, b"");
         let until = Instant::now() + Duration::from_secs(60);
-        let late = Waypoints::default().late(&mine, HOROCK3_WON, &sh, until).unwrap();
+        let late = Waypoints::default().starts(&mine, HOROCK3_WON, &sh, until).1.unwrap();
         let mut m = mine.clone();
         play(&mut m, &late.prefix);
         assert!(m.ending.is_none());
@@ -357,14 +351,14 @@ mod tests {
         let route = b"RRS";
         let s = first_shaving(&mine, route).unwrap();
         assert_eq!((s.turn, s.beards_left, s.collected, s.moves), (2, 0, 0, 3));
-        let cut = Waypoints::default().cut(&mine, route, &sh, until).unwrap();
+        let cut = Waypoints::default().starts(&mine, route, &sh, until).0.unwrap();
         assert_eq!(String::from_utf8_lossy(&cut), "LRRRS");
         let mut m = mine.clone();
         play(&mut m, &cut);
         assert_eq!((m.collected, super::beard_cells(&m)), (1, 0));
         let early = crate::mine::map::Mine::parse(&format!("{map}3\n")).unwrap();
-        assert!(Waypoints::default().cut(&early, route, &sh, until).is_none());
+        assert!(Waypoints::default().starts(&early, route, &sh, until).0.is_none());
         let never = crate::mine::map::Mine::parse(&format!("{map}0\n")).unwrap();
-        assert!(Waypoints::default().cut(&never, route, &sh, until).is_none());
+        assert!(Waypoints::default().starts(&never, route, &sh, until).0.is_none());
     }
 }

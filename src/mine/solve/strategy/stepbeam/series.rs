@@ -45,8 +45,9 @@ impl Origin {
 
     /// The width of its series' first run: a quarter of [`FIRST_WIDTH`] from the start, twice
     /// it from the first walk (from there 4096 misses contest8's 1973, 6144 finds it) and from
-    /// the late shave (horock3: 8192 finds 2402 in 0.7 s, 32768 the table's 2406 in 3.3 s);
-    /// from a cut, given `left`, the moves of the best route after it, [`first_cut_width`].
+    /// the late shave (horock3: 8192 finds 2403 in about a second, a run alone 32768 wide the
+    /// table's 2406 in 3.3 s); from a cut, given `left`, the moves of the best route after it,
+    /// [`first_cut_width`].
     pub(super) fn first_width(self, left: usize) -> usize {
         match self {
             Origin::Start => FIRST_WIDTH / START_GROWTH,

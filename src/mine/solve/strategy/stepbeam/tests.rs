@@ -280,7 +280,7 @@ fn a_run_from_the_late_shave_reaches_horock3s_table() {
     let best = mine.clone().run(std::str::from_utf8(won).unwrap()).score;
     let sh = Shared::for_test(best, won);
     let until = std::time::Instant::now() + Duration::from_secs(60);
-    let late = super::Waypoints::default().late(&mine, won, &sh, until).unwrap();
+    let late = super::Waypoints::default().starts(&mine, won, &sh, until).1.unwrap();
     let t = Tables::new(&mine, 1 << 26).unwrap();
     let mut run = Run::new(&mine, &sh, late.prefix.clone(), 32768, best, 0);
     run.keep = Some(late.keep);

@@ -245,8 +245,8 @@ impl StepBeam {
         let fits = |from: Origin, s: &Series| {
             s.last_wall.is_zero() || sh.now() + s.last_wall * from.growth() as u32 <= deadline
         };
-        // Where each cut's run starts: a prefix of the best route, the waypoint's cut or the
-        // shortest walk to its first lambda.
+        // Where each cut's run starts: a prefix of the best route, the waypoint's cut, the late
+        // shave's start or the shortest walk to its first lambda.
         let (waypoint, late) = self.waypoints.starts(mine, &route, sh, deadline);
         let walk = first_walk(mine, &route, &replay);
         let prefix = |from: Origin| match from {

@@ -88,8 +88,15 @@ pub(crate) struct Keep {
 impl Keep {
     /// Whether the state `m` is kept.
     pub(crate) fn keeps(&self, m: &Mine) -> bool {
-        m.moves + (self.dist[m.robot] as usize).saturating_sub(2) <= self.by || beard_cells(m) <= self.beards_left
+        in_time(&self.dist, m, self.by) || beard_cells(m) <= self.beards_left
     }
+}
+
+/// Whether the robot of `m` can still stand by the beard by move `by`: `dist` holds the
+/// relaxed distances to the best route's shaving cell (no route is shorter), less the two
+/// cells a shave from elsewhere round the beard may save.
+fn in_time(dist: &[u32], m: &Mine, by: usize) -> bool {
+    m.moves + (dist[m.robot] as usize).saturating_sub(2) <= by
 }
 
 impl Waypoints {
@@ -112,7 +119,10 @@ impl Waypoints {
         if self.shaving != shaving {
             self.shaving = shaving;
             (self.cut, self.late) = match shaving {
-                Some(s) => (cut(mine, &s, sh, until), late(mine, &s, sh, until)),
+                Some(s) => {
+                    let dist = relaxed_distances(mine, s.cell);
+                    (cut(mine, &s, &dist, sh, until), late(mine, &s, dist, sh, until))
+                }
                 None => (None, None),
             };
         }
@@ -165,12 +175,13 @@ fn beard_cells(m: &Mine) -> usize {
     m.cells.iter().filter(|&&c| c == BEARD).count()
 }
 
-/// The best cut for `shaving` on `mine` (module doc), searched for until `until`.
-fn cut(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Vec<u8>> {
+/// The best cut for `shaving` on `mine` (module doc), searched for until `until`; `dist` holds
+/// the relaxed distances to the shaving's cell.
+fn cut(mine: &Mine, shaving: &Shaving, dist: &[u32], sh: &Shared, until: Instant) -> Option<Vec<u8>> {
     let deadline = next_growth(mine, shaving.turn) - 1;
     // What the best route has after its shaving: a cut must beat it.
     let bar = (shaving.collected, usize::MAX - shaving.moves);
-    let best = shavings(mine, shaving, deadline, sh, until)
+    let best = shavings(mine, shaving, dist, deadline, sh, until)
         .into_iter()
         .map(|w| ((w.shaved.collected, usize::MAX - w.shaved.moves), w.route))
         .filter(|(key, _)| *key > bar)
@@ -182,10 +193,11 @@ fn cut(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Ve
     best.map(|b| b.1)
 }
 
-/// The late shave's start for `shaving` on `mine` (module doc), searched for until `until`.
-fn late(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<Late> {
+/// The late shave's start for `shaving` on `mine` (module doc), searched for until `until`;
+/// `dist` holds the relaxed distances to the shaving's cell.
+fn late(mine: &Mine, shaving: &Shaving, dist: Vec<u32>, sh: &Shared, until: Instant) -> Option<Late> {
     let deadline = next_growth(mine, shaving.turn) + mine.growth - 1;
-    let best = shavings(mine, shaving, deadline, sh, until)
+    let best = shavings(mine, shaving, &dist, deadline, sh, until)
         .into_iter()
         .filter(|w| w.route.len() > w.start.len() && w.shaved.moves + SLACK <= deadline)
         .filter(|w| w.shaved.collected > shaving.collected)
@@ -194,7 +206,6 @@ fn late(mine: &Mine, shaving: &Shaving, sh: &Shared, until: Instant) -> Option<L
         let (c, m) = (best.shaved.collected, best.shaved.moves);
         eprintln!("waypoint: late shave from move {} (shaved by move {m} with {c} lambdas)", best.start.len());
     }
-    let dist = relaxed_distances(mine, shaving.cell);
     Some(Late { prefix: best.start, keep: Keep { dist, by: deadline, beards_left: shaving.beards_left } })
 }
 
@@ -214,9 +225,9 @@ struct Way {
 }
 
 /// The waypoint beam (module doc): from each state it keeps, the way to shave until
-/// `shaving.beards_left` beard cells are left, the first shave by `deadline`, if there is one.
-fn shavings(mine: &Mine, shaving: &Shaving, deadline: usize, sh: &Shared, until: Instant) -> Vec<Way> {
-    let dist = relaxed_distances(mine, shaving.cell);
+/// `shaving.beards_left` beard cells are left, the first shave by `deadline`, if there is one;
+/// `dist` holds the relaxed distances to the shaving's cell.
+fn shavings(mine: &Mine, shaving: &Shaving, dist: &[u32], deadline: usize, sh: &Shared, until: Instant) -> Vec<Way> {
     let quota = Quota { lambdas: 6, pushes: 2, digs: 2 };
     let mut ways = Vec::new();
     let mut seen = FxHashSet::default();
@@ -241,10 +252,7 @@ fn shavings(mine: &Mine, shaving: &Shaving, deadline: usize, sh: &Shared, until:
                 let path = rebuild(&b.parent, &b.cmd, m.robot, goal);
                 let Some(w) = walk(&m, &r, path, goal, 1, sh) else { continue };
                 let c = &w.mine;
-                // The relaxed distance to the best route's shaving cell, less the two cells a
-                // shave from elsewhere round the beard may save.
-                let late = c.moves + (dist[c.robot] as usize).saturating_sub(2) > deadline;
-                if c.ending.is_some() || late || !seen.insert(state_hash(c)) {
+                if c.ending.is_some() || !in_time(dist, c, deadline) || !seen.insert(state_hash(c)) {
                     continue;
                 }
                 by_moves.entry(c.moves).or_default().push((w.mine, w.route));
